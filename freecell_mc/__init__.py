@@ -1,0 +1,2 @@
+# SPDX-License-Identifier: MIT
+"""FreeCell MC: classic FreeCell for CircuitPython touch handhelds."""
