@@ -1,0 +1,330 @@
+# SPDX-License-Identifier: MIT
+"""Buttons, text, panels and the Screen base class shared by every screen.
+
+Everything here is built once when a screen is entered and mutated afterwards
+(text, colour index, ``hidden``); hit tests compare small ints and allocate
+nothing, because they run on every tap.
+
+Sizes come from the display: ``Metrics(width, height)`` gives the margins and
+the touch-target height (at least 36 px on a 320x240 resistive screen, which a
+fingertip hits reliably) and scales them up on the 480x320 Titano.
+"""
+
+import displayio
+import terminalio
+import vectorio
+from adafruit_display_text import bitmap_label
+
+from freecell_mc.compat import const
+
+# Colours: a dark felt green with white text and saturated buttons, because
+# cheap TFTs lose contrast at an angle and pastel shades wash out.
+BG = const(0x0B3B24)
+FG = const(0xFFFFFF)
+DIM = const(0xB4CDB9)
+BORDER = const(0xFFFFFF)
+FILL = const(0x1F4E9C)
+FILL_HI = const(0xFFD23F)
+FILL_ON = const(0x1F8A3E)
+FILL_OFF = const(0x5A5A5A)
+FILL_DIS = const(0x2E3A33)
+TEXT_DARK = const(0x000000)
+TEXT_DIS = const(0x8A968E)
+ERROR_BG = const(0xB3001B)
+GOLD = const(0xFFD23F)
+
+# Button states; each is an index into the shared button palette, so a state
+# change is one color_index write and no new palette.
+NORMAL = const(0)
+HIGHLIGHT = const(1)
+ON = const(2)
+OFF = const(3)
+DISABLED = const(4)
+
+_BORDER_INDEX = const(5)
+_FONT_W = const(6)
+_FONT_H = const(12)
+
+_button_palette = None
+_solid = {}
+
+
+def button_palette():
+    """Return the palette every button shares (built on first use)."""
+    global _button_palette
+    if _button_palette is None:
+        p = displayio.Palette(6)
+        p[NORMAL] = FILL
+        p[HIGHLIGHT] = FILL_HI
+        p[ON] = FILL_ON
+        p[OFF] = FILL_OFF
+        p[DISABLED] = FILL_DIS
+        p[_BORDER_INDEX] = BORDER
+        _button_palette = p
+    return _button_palette
+
+
+def solid(color):
+    """Return a one-colour palette for color, shared by everything of that colour."""
+    p = _solid.get(color)
+    if p is None:
+        p = displayio.Palette(1)
+        p[0] = color
+        _solid[color] = p
+    return p
+
+
+def rect(x, y, w, h, color):
+    """Return a filled rectangle shape (no bitmap: vectorio draws it on the fly)."""
+    return vectorio.Rectangle(pixel_shader=solid(color), width=max(1, w), height=max(1, h), x=x, y=y)
+
+
+def text_width(text, scale=1):
+    """Return the width in pixels of text in the terminal font at scale."""
+    return len(text) * _FONT_W * scale
+
+
+def fit_scale(text, w, h, largest=2):
+    """Return the largest text scale (down to 1) at which text fits in w x h."""
+    s = largest
+    while s > 1 and (text_width(text, s) > w or _FONT_H * s > h):
+        s -= 1
+    return s
+
+
+class Metrics:
+    """Sizes derived from the display, shared by the screens' layouts."""
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        # 240 px of height is the reference; the Titano's 320 scales by 4/3.
+        self.margin = max(4, height // 48)
+        self.gap = max(4, height // 60)
+        self.button_h = max(36, height * 40 // 240)
+        self.title_scale = 2
+        self.text_scale = 1 if height < 300 else 2
+        self.line_h = _FONT_H * self.text_scale + 2
+
+
+class Text:
+    """A single-bitmap label (bitmap_label) that is re-rendered only when its text changes."""
+
+    def __init__(self, text="", x=0, y=0, scale=1, color=FG, anchor=(0.0, 0.0), background=None):
+        self._text = text
+        self.label = bitmap_label.Label(
+            terminalio.FONT,
+            text=text,
+            color=color,
+            scale=scale,
+            background_color=background,
+            anchor_point=anchor,
+            anchored_position=(x, y),
+        )
+
+    @property
+    def group(self):
+        """The displayio object to append to a Group."""
+        return self.label
+
+    @property
+    def text(self):
+        """The text shown."""
+        return self._text
+
+    def set(self, text):
+        """Show text; a no-op when it is already shown, so callers may set it every poll."""
+        if text != self._text:
+            self._text = text
+            self.label.text = text
+
+    def set_color(self, color):
+        """Change the text colour."""
+        if self.label.color != color:
+            self.label.color = color
+
+    @property
+    def hidden(self):
+        """True when the text is not drawn."""
+        return self.label.hidden
+
+    @hidden.setter
+    def hidden(self, value):
+        self.label.hidden = value
+
+
+class Button:
+    """A bordered rectangle with a centred caption, a hit test and a visual state."""
+
+    def __init__(self, x, y, w, h, text="", bid=0, scale=0, border=1):
+        self.x = x
+        self.y = y
+        self.w = w
+        self.h = h
+        self.bid = bid
+        self.enabled = True
+        self.state = NORMAL
+        self._scale_fixed = scale
+        self._border = border
+        pal = button_palette()
+        self.group = displayio.Group()
+        if border:
+            self._edge = vectorio.Rectangle(
+                pixel_shader=pal, width=w, height=h, x=x, y=y, color_index=_BORDER_INDEX
+            )
+            self.group.append(self._edge)
+        self._fill = vectorio.Rectangle(
+            pixel_shader=pal,
+            width=max(1, w - 2 * border),
+            height=max(1, h - 2 * border),
+            x=x + border,
+            y=y + border,
+            color_index=NORMAL,
+        )
+        self.group.append(self._fill)
+        s = scale or fit_scale(text, w - 6, h - 4)
+        self.caption = Text(text, x + w // 2, y + h // 2, scale=s, color=FG, anchor=(0.5, 0.5))
+        self.group.append(self.caption.group)
+
+    @property
+    def text(self):
+        """The caption."""
+        return self.caption.text
+
+    def set_text(self, text):
+        """Change the caption, refitting its scale unless one was fixed."""
+        if text == self.caption.text:
+            return
+        if not self._scale_fixed:
+            s = fit_scale(text, self.w - 6, self.h - 4)
+            if self.caption.label.scale != s:
+                self.caption.label.scale = s
+        self.caption.set(text)
+
+    def _paint(self):
+        s = self.state if self.enabled else DISABLED
+        if self._fill.color_index != s:
+            self._fill.color_index = s
+        if s == HIGHLIGHT:
+            self.caption.set_color(TEXT_DARK)
+        elif s == DISABLED:
+            self.caption.set_color(TEXT_DIS)
+        else:
+            self.caption.set_color(FG)
+
+    def set_state(self, state):
+        """Show the button NORMAL, HIGHLIGHT, ON or OFF."""
+        if state != self.state:
+            self.state = state
+            self._paint()
+
+    def set_highlight(self, on):
+        """Show the button highlighted (selected) or normal."""
+        self.set_state(HIGHLIGHT if on else NORMAL)
+
+    def set_enabled(self, enabled):
+        """Enable or grey out the button; a disabled button ignores taps."""
+        enabled = bool(enabled)
+        if enabled != self.enabled:
+            self.enabled = enabled
+            self._paint()
+
+    @property
+    def hidden(self):
+        """True when the button is neither drawn nor tappable."""
+        return self.group.hidden
+
+    @hidden.setter
+    def hidden(self, value):
+        self.group.hidden = value
+
+    def hit(self, x, y):
+        """Return True if (x, y) is on this visible, enabled button."""
+        if self.group.hidden or not self.enabled:
+            return False
+        return self.x <= x < self.x + self.w and self.y <= y < self.y + self.h
+
+
+def grid_cell(index, cols, x0, y0, w, h, gap, rows):
+    """Return (x, y, cw, ch) of cell index in a cols x rows grid filling w x h."""
+    cw = (w - gap * (cols - 1)) // cols
+    ch = (h - gap * (rows - 1)) // rows
+    c = index % cols
+    r = index // cols
+    return (x0 + c * (cw + gap), y0 + r * (ch + gap), cw, ch)
+
+
+class Screen:
+    """Base of every screen but the table: a Group, buttons, and the screen interface.
+
+    Subclasses set ``name``, build their widgets in ``__init__`` (after calling
+    this one) and override ``pressed(bid)`` for button taps.
+    """
+
+    name = "screen"
+
+    def __init__(self, app):
+        self.app = app
+        self.width = app.width
+        self.height = app.height
+        self.m = Metrics(app.width, app.height)
+        self.group = displayio.Group()
+        self.buttons = []
+        self.group.append(rect(0, 0, self.width, self.height, BG))
+
+    def add_button(self, bid, x, y, w, h, text, scale=0):
+        """Build a button with id bid, add it to the screen and return it."""
+        b = Button(x, y, w, h, text, bid=bid, scale=scale)
+        self.buttons.append(b)
+        self.group.append(b.group)
+        return b
+
+    def add_text(self, text, x, y, scale=1, color=FG, anchor=(0.0, 0.0), background=None):
+        """Build a Text, add it to the screen and return it."""
+        t = Text(text, x, y, scale=scale, color=color, anchor=anchor, background=background)
+        self.group.append(t.group)
+        return t
+
+    def add_title(self, text):
+        """Add the screen's title at the top left and return it."""
+        m = self.m
+        return self.add_text(text, m.margin, m.margin, scale=m.title_scale, color=FG)
+
+    def button_at(self, x, y):
+        """Return the button under (x, y) or None (allocates nothing)."""
+        buttons = self.buttons
+        for i in range(len(buttons)):
+            b = buttons[i]
+            if b.hit(x, y):
+                return b
+        return None
+
+    def show(self, **kw):
+        """Fill in the content for this visit."""
+
+    def tap(self, x, y):
+        """Dispatch a derived tap to the button under it, if any."""
+        b = self.button_at(x, y)
+        if b is not None:
+            self.pressed(b.bid)
+            self.app.dirty = True
+
+    def pressed(self, bid):
+        """Handle a tap on the button with id bid."""
+
+    def key(self, k):
+        """Handle a key; Esc and Back leave for the menu."""
+        if k == "esc" or k == "back":
+            self.leave()
+
+    def leave(self):
+        """Go back to where this screen was entered from (the menu by default)."""
+        self.app.goto("menu")
+
+    def tick(self, now_ms):
+        """Advance timers; most screens have none."""
+
+    def close(self):
+        """Drop references so the screen's objects can be freed."""
+        self.buttons = []
+        self.app = None
