@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: MIT
+"""A card is one byte: rank << 2 | suit; the rules are small-integer arithmetic on it.
+
+rank 1..13 (A..K), suit 0..3 in the order C D H S, so ``card_id = b - 4`` (0..51, the
+Microsoft deck order) and 0 means "no card". Red is D or H: suit bits 01 and 10, so
+``(b ^ (b >> 1)) & 1`` is 1 exactly for the red suits.
+"""
+
+from freecell_mc.compat import const
+
+SUIT_C = const(0)
+SUIT_D = const(1)
+SUIT_H = const(2)
+SUIT_S = const(3)
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+
+# Indexed by rank (1..13); index 0 is a placeholder so names need no arithmetic.
+_RANK_CHARS = "?A23456789TJQK"
+
+
+def card(rank, suit):
+    """Return the card byte of rank 1..13 and suit 0..3."""
+    return rank << 2 | suit
+
+
+def card_id(b):
+    """Return the 0..51 identity (Microsoft order) of card byte b."""
+    return b - 4
+
+
+def from_id(cid):
+    """Return the card byte of a 0..51 card identity."""
+    return cid + 4
+
+
+def rank(b):
+    """Return the rank 1..13 of card byte b."""
+    return b >> 2
+
+
+def suit(b):
+    """Return the suit 0..3 (C D H S) of card byte b."""
+    return b & 3
+
+
+def red(b):
+    """Return 1 for diamonds and hearts, 0 for clubs and spades."""
+    return (b ^ (b >> 1)) & 1
+
+
+def stacks(b, on):
+    """Return True if card b may lie on card on in a column (one lower, other colour)."""
+    # Colour differs exactly when the xor of the two colour bits is 1.
+    return (on >> 2) == (b >> 2) + 1 and ((b ^ (b >> 1) ^ on ^ (on >> 1)) & 1) == 1
+
+
+def card_name(b):
+    """Return the two-letter name of card byte b, e.g. "TD"; "--" for no card."""
+    if b < 4 or b > 55:
+        return "--"
+    return _RANK_CHARS[b >> 2] + SUITS[b & 3]
+
+
+def parse_card(text):
+    """Return the card byte named by text ("td", "10D", "AH"); raise ValueError if none."""
+    t = text.strip().upper()
+    if len(t) == 3 and t[:2] == "10":
+        t = "T" + t[2]
+    if len(t) != 2:
+        raise ValueError("Not a card: '%s' (expected rank A23456789TJQK and suit CDHS)" % text)
+    r = RANKS.find(t[0])
+    s = SUITS.find(t[1])
+    if r < 0 or s < 0:
+        raise ValueError("Not a card: '%s' (expected rank A23456789TJQK and suit CDHS)" % text)
+    return (r + 1) << 2 | s

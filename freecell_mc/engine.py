@@ -1,0 +1,420 @@
+# SPDX-License-Identifier: MIT
+"""Game: the 68-byte FreeCell position, legal moves, the undo log, finish and dead end.
+
+The whole mutable position is one bytearray(68) (a card byte is ``rank << 2 | suit``,
+0 = no card; see cards.py)::
+
+    bytes 0..51   _UNDER  indexed by card id (byte - 4): the byte of the card directly
+                          beneath it in its column; 0 = first card of its column, or the
+                          card is not in a column at all
+    bytes 52..59  _COLS   column i: byte of its exposed (uncovered) card; 0 = empty column
+    bytes 60..63  _CELLS  free cell i: card byte; 0 = empty (cells >= self.cells stay 0)
+    bytes 64..67  _FOUND  foundation of suit s: its top rank 0..13
+
+Slots are small ints: 0..7 columns, 8..11 cells, 12..15 the foundation of suit slot - 12.
+A move (src, dst, n) is logged in 2 bytes, ``src << 4 | dst`` and ``n``, in a preallocated
+ring; undo replays it backwards. Every method after ``deal``/``load`` allocates nothing on
+MicroPython: loops over range(), small-int bit masks, preallocated scratch buffers.
+"""
+
+from freecell_mc.compat import const
+
+_UNDER = const(0)
+_COLS = const(52)
+_CELLS = const(60)
+_FOUND = const(64)
+POS_SIZE = const(68)
+
+SLOT_COL = const(0)
+SLOT_CELL = const(8)
+SLOT_FOUND = const(12)
+NCOLS = const(8)
+MAX_CELLS = const(4)
+SLOTS = const(16)
+
+# The undo ring holds this many moves (2 bytes each); the SPEC asks for at least 2,000.
+LOG_MOVES = const(2048)
+_LOG_MASK = const(2047)
+
+# All foundations full: 52 cards home.
+_ALL_HOME = const(52)
+
+# The tallest possible column: 7 dealt cards under a full K..2 run.
+MAX_COLUMN = const(19)
+
+
+class Game:
+    """A FreeCell game: position, move counter and undo log."""
+
+    def __init__(self, cells=4, takeback=False):
+        """Create an empty table with `cells` free cells (1..4)."""
+        if cells < 1 or cells > MAX_CELLS:
+            raise ValueError("Free cells must be 1 to 4")
+        self.cells = cells
+        self.takeback = takeback
+        self.pos = bytearray(POS_SIZE)
+        self.moves = 0
+        self._log = bytearray(2 * LOG_MOVES)
+        self._head = 0  # next ring entry to write
+        self._count = 0  # undoable moves held in the ring
+        # Scratch for finish_available: simulated column bottoms and foundation ranks.
+        self._sim = bytearray(NCOLS + 4)
+        # Scratch for load(): which card ids were seen.
+        self._seen = bytearray(52)
+        self.last_src = -1
+        self.last_dst = -1
+        self.last_n = 0
+
+    # -- setting up -------------------------------------------------------------------
+
+    def deal(self, deck):
+        """Lay out deck (52 card ids in deal order, card k onto column k % 8); clear undo."""
+        if len(deck) != 52:
+            raise ValueError("A deck has 52 cards")
+        p = self.pos
+        for i in range(POS_SIZE):
+            p[i] = 0
+        seen = self._seen
+        for i in range(52):
+            seen[i] = 0
+        for k in range(52):
+            cid = deck[k]
+            if cid < 0 or cid > 51 or seen[cid]:
+                raise ValueError("A deck holds each of the 52 cards once")
+            seen[cid] = 1
+            col = _COLS + (k & 7)
+            p[_UNDER + cid] = p[col]
+            p[col] = cid + 4
+        self._reset(0)
+
+    def load(self, pos, moves=0):
+        """Take over a saved position (68 bytes) and move count; raise ValueError if insane."""
+        if len(pos) != POS_SIZE:
+            raise ValueError("A position is 68 bytes")
+        seen = self._seen
+        for i in range(52):
+            seen[i] = 0
+        for s in range(4):
+            top = pos[_FOUND + s]
+            if top > 13:
+                raise ValueError("Foundation rank above king")
+            for r in range(1, top + 1):
+                seen[(r << 2 | s) - 4] = 1
+        for i in range(MAX_CELLS):
+            b = pos[_CELLS + i]
+            if b == 0:
+                continue
+            if b < 4 or b > 55:
+                raise ValueError("Not a card in a free cell")
+            if i >= self.cells:
+                raise ValueError("A card in a free cell that is switched off")
+            if seen[b - 4]:
+                raise ValueError("A card is in two places")
+            if pos[_UNDER + b - 4]:
+                raise ValueError("A free cell card has a card beneath it")
+            seen[b - 4] = 1
+        for c in range(NCOLS):
+            b = pos[_COLS + c]
+            steps = 0
+            while b:
+                if b < 4 or b > 55:
+                    raise ValueError("Not a card in a column")
+                if seen[b - 4]:
+                    raise ValueError("A card is in two places")
+                seen[b - 4] = 1
+                steps += 1
+                b = pos[_UNDER + b - 4]
+            if steps > 52:
+                raise ValueError("A column loops")
+        for i in range(52):
+            if not seen[i]:
+                raise ValueError("A card is missing")
+        # Cards outside columns must have no card beneath them, or undo would resurrect one.
+        for s in range(4):
+            for r in range(1, pos[_FOUND + s] + 1):
+                if pos[_UNDER + (r << 2 | s) - 4]:
+                    raise ValueError("A foundation card has a card beneath it")
+        if moves < 0:
+            raise ValueError("The move count is negative")
+        self.pos[:] = pos
+        self._reset(moves)
+
+    def _reset(self, moves):
+        """Start counting at moves with an empty undo log."""
+        self.moves = moves
+        self._head = 0
+        self._count = 0
+        self.last_src = -1
+        self.last_dst = -1
+        self.last_n = 0
+
+    def history_len(self):
+        """Return how many moves undo can take back."""
+        return self._count
+
+    # -- reading the table -------------------------------------------------------------
+
+    def column_len(self, col):
+        """Return the number of cards in column col."""
+        p = self.pos
+        b = p[_COLS + col]
+        n = 0
+        while b:
+            n += 1
+            b = p[_UNDER + b - 4]
+        return n
+
+    def column_cards(self, col, buf):
+        """Fill buf with column col's cards, first dealt to exposed; return the count."""
+        p = self.pos
+        n = self.column_len(col)
+        b = p[_COLS + col]
+        i = n
+        while b:
+            i -= 1
+            buf[i] = b
+            b = p[_UNDER + b - 4]
+        return n
+
+    def run_len(self, col):
+        """Return the length of the ordered run at the bottom of column col (0 if empty)."""
+        p = self.pos
+        b = p[_COLS + col]
+        if not b:
+            return 0
+        n = 1
+        u = p[_UNDER + b - 4]
+        # Ordered: the card beneath is one rank higher and of the other colour.
+        while u and (u >> 2) == (b >> 2) + 1 and ((b ^ (b >> 1) ^ u ^ (u >> 1)) & 1):
+            n += 1
+            b = u
+            u = p[_UNDER + b - 4]
+        return n
+
+    def top(self, slot):
+        """Return the exposed card of a column, a cell's card or a foundation's top card."""
+        if slot < SLOT_CELL:
+            return self.pos[_COLS + slot]
+        if slot < SLOT_FOUND:
+            return self.pos[_CELLS + slot - SLOT_CELL]
+        s = slot - SLOT_FOUND
+        r = self.pos[_FOUND + s]
+        return (r << 2 | s) if r else 0
+
+    def _card_at(self, col, n):
+        """Return the card n deep from the bottom of column col (n = 1 is the exposed card)."""
+        p = self.pos
+        b = p[_COLS + col]
+        while n > 1 and b:
+            b = p[_UNDER + b - 4]
+            n -= 1
+        return b
+
+    def capacity(self, to_empty):
+        """Return (1 + empty cells) * 2 ** empty columns; the empty target column not counted."""
+        p = self.pos
+        free = 1
+        for i in range(self.cells):
+            if not p[_CELLS + i]:
+                free += 1
+        shift = 0
+        for c in range(NCOLS):
+            if not p[_COLS + c]:
+                shift += 1
+        if to_empty and shift:
+            shift -= 1
+        return free << shift
+
+    def _source_ok(self, src, n):
+        """Return the top card of the n cards leaving src, or 0 if src cannot give them."""
+        if n < 1:
+            return 0
+        if src < SLOT_CELL:
+            if n > self.run_len(src):
+                return 0
+            return self._card_at(src, n)
+        if n != 1:
+            return 0
+        if src < SLOT_FOUND:
+            return self.pos[_CELLS + src - SLOT_CELL]
+        if src < SLOTS and self.takeback:
+            return self.top(src)
+        return 0
+
+    def targets(self, src, n=1):
+        """Return a bit mask of the slots where the bottom n cards of src may legally go."""
+        if src < 0 or src >= SLOTS:
+            return 0
+        b = self._source_ok(src, n)
+        if not b:
+            return 0
+        p = self.pos
+        mask = 0
+        cap_on = 0
+        cap_empty = 0
+        if n > 1:
+            cap_on = self.capacity(False)
+            cap_empty = self.capacity(True)
+        for c in range(NCOLS):
+            if c == src:
+                continue
+            t = p[_COLS + c]
+            if t:
+                if (t >> 2) == (b >> 2) + 1 and ((b ^ (b >> 1) ^ t ^ (t >> 1)) & 1):
+                    if n == 1 or n <= cap_on:
+                        mask |= 1 << c
+            elif n == 1 or n <= cap_empty:
+                mask |= 1 << c
+        if n == 1:
+            # Cell to cell is no move at all: it changes nothing that matters.
+            if src < SLOT_CELL or src >= SLOT_FOUND:
+                for i in range(self.cells):
+                    if not p[_CELLS + i]:
+                        mask |= 1 << (SLOT_CELL + i)
+            if src < SLOT_FOUND:
+                s = b & 3
+                if p[_FOUND + s] + 1 == (b >> 2):
+                    mask |= 1 << (SLOT_FOUND + s)
+        return mask
+
+    def fit(self, src, dst, n):
+        """Return the largest k <= n whose bottom-k cards may go src -> dst, else 0."""
+        if src < SLOT_CELL and dst < SLOT_CELL and n > 1:
+            run = self.run_len(src)
+            if n > run:
+                n = run
+            t = self.pos[_COLS + dst]
+            if t:
+                # Only one depth can stack on t: the card one rank below it.
+                k = (t >> 2) - (self.pos[_COLS + src] >> 2)
+                if k < 1 or k > n:
+                    return 0
+                return k if (self.targets(src, k) >> dst) & 1 else 0
+            while n > 1:
+                if (self.targets(src, n) >> dst) & 1:
+                    return n
+                n -= 1
+        if n >= 1 and (self.targets(src, 1) >> dst) & 1:
+            return 1
+        return 0
+
+    # -- changing the table ------------------------------------------------------------
+
+    def _transfer(self, src, dst, n):
+        """Carry the bottom n cards from src to dst without asking the rules."""
+        p = self.pos
+        if src < SLOT_CELL:
+            bottom = p[_COLS + src]
+            b = bottom
+            for _ in range(n - 1):
+                b = p[_UNDER + b - 4]
+            p[_COLS + src] = p[_UNDER + b - 4]
+        elif src < SLOT_FOUND:
+            b = p[_CELLS + src - SLOT_CELL]
+            p[_CELLS + src - SLOT_CELL] = 0
+            bottom = b
+        else:
+            s = src - SLOT_FOUND
+            b = p[_FOUND + s] << 2 | s
+            p[_FOUND + s] -= 1
+            bottom = b
+        # b is the top card of the moving group, bottom its exposed card.
+        if dst < SLOT_CELL:
+            p[_UNDER + b - 4] = p[_COLS + dst]
+            p[_COLS + dst] = bottom
+        elif dst < SLOT_FOUND:
+            p[_UNDER + b - 4] = 0
+            p[_CELLS + dst - SLOT_CELL] = b
+        else:
+            p[_UNDER + b - 4] = 0
+            p[_FOUND + (b & 3)] = b >> 2
+        self.last_src = src
+        self.last_dst = dst
+        self.last_n = n
+
+    def move(self, src, dst, n=1):
+        """Apply a legal move, log and count it and return True; else change nothing."""
+        if dst < 0 or dst >= SLOTS or not (self.targets(src, n) >> dst) & 1:
+            return False
+        self._transfer(src, dst, n)
+        log = self._log
+        h = self._head
+        log[2 * h] = src << 4 | dst
+        log[2 * h + 1] = n
+        self._head = (h + 1) & _LOG_MASK
+        if self._count < LOG_MOVES:
+            self._count += 1
+        self.moves += 1
+        return True
+
+    def undo(self):
+        """Take back the last move (a run as one move); return True if there was one."""
+        if not self._count:
+            return False
+        h = (self._head - 1) & _LOG_MASK
+        sd = self._log[2 * h]
+        self._transfer(sd & 15, sd >> 4, self._log[2 * h + 1])
+        self._head = h
+        self._count -= 1
+        if self.moves:
+            self.moves -= 1
+        return True
+
+    # -- the state of the game ---------------------------------------------------------
+
+    def won(self):
+        """Return True when all 52 cards are on the foundations."""
+        p = self.pos
+        return p[_FOUND] + p[_FOUND + 1] + p[_FOUND + 2] + p[_FOUND + 3] == _ALL_HOME
+
+    def finish_available(self):
+        """Return True if foundation moves alone bring every remaining card home."""
+        p = self.pos
+        sim = self._sim
+        for c in range(NCOLS):
+            sim[c] = p[_COLS + c]
+        for s in range(4):
+            sim[NCOLS + s] = p[_FOUND + s]
+        # Foundation moves never block each other, so playing any available one greedily
+        # until nothing moves decides it.
+        progress = True
+        while progress:
+            progress = False
+            for c in range(NCOLS):
+                b = sim[c]
+                while b and sim[NCOLS + (b & 3)] + 1 == (b >> 2):
+                    sim[NCOLS + (b & 3)] += 1
+                    b = p[_UNDER + b - 4]
+                    progress = True
+                sim[c] = b
+            for i in range(MAX_CELLS):
+                b = p[_CELLS + i]
+                if b and sim[NCOLS + (b & 3)] + 1 == (b >> 2):
+                    sim[NCOLS + (b & 3)] += 1
+                    progress = True
+        return sim[NCOLS] + sim[NCOLS + 1] + sim[NCOLS + 2] + sim[NCOLS + 3] == _ALL_HOME
+
+    def finish_step(self):
+        """Send the lowest available card that fits home as one move; return it, or 0."""
+        p = self.pos
+        best = 0
+        src = -1
+        for slot in range(SLOT_FOUND):
+            b = p[_COLS + slot] if slot < SLOT_CELL else p[_CELLS + slot - SLOT_CELL]
+            if b and p[_FOUND + (b & 3)] + 1 == (b >> 2) and (not best or b < best):
+                best = b
+                src = slot
+        if best and self.move(src, SLOT_FOUND + (best & 3), 1):
+            return best
+        return 0
+
+    def dead_end(self):
+        """Return True if no legal move exists at all (and the game is not won)."""
+        if self.won():
+            return False
+        # With an empty cell or column the capacity is > 1 only when a single card can
+        # move anyway, so single-card moves decide it.
+        for src in range(SLOTS):
+            if self.targets(src, 1):
+                return False
+        return True

@@ -1,0 +1,153 @@
+# SPDX-License-Identifier: MIT
+"""Engine: layout, moves, undo, capacity, targets, finish and dead end on known positions."""
+
+import pytest
+
+from freecell_mc import cards, deals
+from freecell_mc.engine import Game, SLOT_CELL, SLOT_FOUND
+
+C = cards.parse_card
+
+
+def game_of(cols, cells=(), found=(0, 0, 0, 0), ncells=4, takeback=False):
+    """Build a Game from column strings (first dealt first), cell names and foundation ranks."""
+    g = Game(ncells, takeback)
+    pos = bytearray(68)
+    for i, line in enumerate(cols):
+        under = 0
+        for name in line.split():
+            b = C(name)
+            pos[b - 4] = under
+            under = b
+        pos[52 + i] = under
+    for i, name in enumerate(cells):
+        if name != "-":
+            pos[60 + i] = C(name)
+    for s in range(4):
+        pos[64 + s] = found[s]
+    g.load(pos, 0)
+    return g
+
+
+def test_deal_layout_ms1():
+    g = Game()
+    g.deal(deals.ms_deck(1))
+    buf = bytearray(19)
+    n = g.column_cards(0, buf)
+    assert n == 7 and " ".join(cards.card_name(b) for b in buf[:n]) == "JD KD 2S 4C 3S 6D 6S"
+    assert [g.column_len(c) for c in range(8)] == [7, 7, 7, 7, 6, 6, 6, 6]
+    assert g.top(0) == C("6S") and g.top(SLOT_CELL) == 0 and g.top(SLOT_FOUND) == 0
+
+
+def test_card_bytes():
+    assert cards.card_name(C("td")) == "TD"
+    assert C("10h") == C("TH")
+    assert cards.card_id(C("AC")) == 0 and cards.card_id(C("KS")) == 51
+    assert cards.red(C("AD")) and cards.red(C("AH")) and not cards.red(C("AC"))
+    assert not cards.red(C("AS"))
+    assert cards.stacks(C("9H"), C("TS")) and not cards.stacks(C("9H"), C("TD"))
+    with pytest.raises(ValueError, match="Not a card"):
+        C("1X")
+
+
+def test_move_undo_and_counter():
+    g = Game()
+    g.deal(deals.ms_deck(1))
+    before = bytes(g.pos)
+    assert g.move(0, SLOT_CELL, 1)
+    assert g.moves == 1 and g.top(SLOT_CELL) == C("6S") and g.top(0) == C("6D")
+    assert not g.move(SLOT_CELL, SLOT_CELL + 1, 1)  # cell to cell is not a move
+    assert g.undo() and g.moves == 0 and bytes(g.pos) == before
+    assert not g.undo()
+
+
+def test_capacity_table():
+    # Rows: free cells 0..4; columns: 0,1,2 empty columns onto a card, into an empty column.
+    table = {0: (1, 2, 4, 1, 2), 1: (2, 4, 8, 2, 4), 2: (3, 6, 12, 3, 6), 3: (4, 8, 16, 4, 8),
+             4: (5, 10, 20, 5, 10)}
+    for free, row in table.items():
+        got = []
+        for empty in (0, 1, 2):
+            g = spread_game(free, empty)
+            got.append(g.capacity(False))
+        for empty in (1, 2):
+            got.append(spread_game(free, empty).capacity(True))
+        assert tuple(got) == row
+
+
+def spread_game(free_cells, empty_cols):
+    """Return a 4-cell game with exactly that many empty cells and empty columns."""
+    deck = deals.ms_deck(5)
+    names = [cards.card_name(c + 4) for c in deck]
+    full = 4 - free_cells
+    cells = names[:full]
+    rest = names[full:]
+    ncols = 8 - empty_cols
+    cols = [" ".join(rest[i::ncols]) for i in range(ncols)] + [""] * empty_cols
+    return game_of(cols, cells)
+
+
+def test_run_move_and_undo_as_one():
+    # Build a full position: a run QH JC TD onto KC in another column.
+    rest = [n for n in all_names() if n not in ("QH", "JC", "TD", "KC")]
+    cols = ["QH JC TD", "KC"] + [" ".join(rest[i::6]) for i in range(6)]
+    g = game_of(cols)
+    assert g.run_len(0) == 3
+    assert (g.targets(0, 3) >> 1) & 1
+    before = bytes(g.pos)
+    assert g.move(0, 1, 3)
+    assert g.column_len(0) == 0 and g.column_len(1) == 4 and g.moves == 1
+    assert g.undo() and bytes(g.pos) == before and g.moves == 0
+
+
+def all_names():
+    """Return all 52 card names in id order."""
+    return [cards.card_name(i + 4) for i in range(52)]
+
+
+def test_finish_and_won():
+    cols = ["KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C", "KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AD",
+            "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH", "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+            "", "", "", ""]
+    g = game_of(cols, cells=("AC", "AS"))
+    assert g.finish_available() and not g.won() and not g.dead_end()
+    steps = 0
+    while g.finish_step():
+        steps += 1
+    assert steps == 52 and g.won() and g.moves == 52 and not g.dead_end()
+    for _ in range(52):
+        assert g.undo()
+    assert g.moves == 0 and not g.won()
+
+
+def test_finish_not_available_on_cross_block():
+    # Each two covers the ace the other two needs: foundation moves alone stall.
+    hearts = " ".join(r + "H" for r in "KQJT9876543")
+    spades = " ".join(r + "S" for r in "KQJT9876543")
+    g = game_of(["AH 2S", "AS 2H", hearts, spades, "", "", "", ""], found=(13, 13, 0, 0))
+    assert not g.finish_available()
+    g = game_of(["2S AH", "AS 2H", hearts, spades, "", "", "", ""], found=(13, 13, 0, 0))
+    assert g.finish_available()
+
+
+def test_load_rejects_insane_positions():
+    g = Game()
+    g.deal(deals.ms_deck(1))
+    good = bytes(g.pos)
+    bad = bytearray(good)
+    bad[60] = bad[52]  # exposed card of column 1 also in a cell
+    with pytest.raises(ValueError):
+        g.load(bad, 0)
+    bad = bytearray(good)
+    bad[52] = 0  # a column lost
+    with pytest.raises(ValueError):
+        g.load(bad, 0)
+    bad = bytearray(good)
+    bad[64] = 14
+    with pytest.raises(ValueError):
+        g.load(bad, 0)
+    with pytest.raises(ValueError):
+        g.load(good[:67], 0)
+    assert bytes(g.pos) == good
+    g.load(good, 7)
+    assert g.moves == 7 and g.history_len() == 0
