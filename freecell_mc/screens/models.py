@@ -1,0 +1,357 @@
+# SPDX-License-Identifier: MIT
+"""The screens' pure logic: dates, the 30-day calendar, the keypad, calibration, figures.
+
+No displayio here: every function runs under CPython and MicroPython alike, so the
+logic behind the menus is tested without a display and on a real MicroPython.
+"""
+
+from freecell_mc.compat import const
+
+YEAR_MIN = const(2025)
+YEAR_MAX = const(2099)
+MS_DIGITS = const(7)
+MS_MAX = const(1000000)
+ENTRY_MAX = const(16)
+DAILY_DAYS = const(30)
+
+# Day 0 is 1970-01-01, a Thursday: weekday() counts Monday as 0.
+_EPOCH_WEEKDAY = const(3)
+
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+MONTH_NAMES = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)
+WEEKDAYS = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
+WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTH_DAYS = (0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+# --- dates -----------------------------------------------------------------
+
+
+def is_leap(y):
+    """Return True if y is a Gregorian leap year."""
+    return (y % 4 == 0 and y % 100 != 0) or y % 400 == 0
+
+
+def days_in_month(y, m):
+    """Return the number of days of month m (1..12) of year y."""
+    if m == 2 and is_leap(y):
+        return 29
+    return _MONTH_DAYS[m]
+
+
+def ordinal(y, m, d):
+    """Return the day number of y-m-d, 1970-01-01 being 0 (proleptic Gregorian)."""
+    # Counting years from March puts the leap day last, so each era is uniform.
+    if m <= 2:
+        y -= 1
+    era = y // 400
+    yoe = y - era * 400
+    mp = m + 9 if m <= 2 else m - 3
+    doy = (153 * mp + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def from_ordinal(n):
+    """Return (y, m, d) of day number n (the inverse of ordinal)."""
+    n += 719468
+    era = n // 146097
+    doe = n - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    d = doy - (153 * mp + 2) // 5 + 1
+    m = mp + 3 if mp < 10 else mp - 9
+    y = yoe + era * 400 + (1 if m <= 2 else 0)
+    return (y, m, d)
+
+
+def weekday(y, m, d):
+    """Return the weekday of y-m-d, Monday 0 .. Sunday 6."""
+    return (ordinal(y, m, d) + _EPOCH_WEEKDAY) % 7
+
+
+def plausible(y):
+    """Return True if a clock reading of year y can be today (the RTC restarts at 2000)."""
+    return YEAR_MIN <= y <= YEAR_MAX
+
+
+def date_text(y, m, d):
+    """Return "Monday 30 November 2026"."""
+    return WEEKDAY_NAMES[weekday(y, m, d)] + " " + str(d) + " " + MONTH_NAMES[m - 1] + " " + str(y)
+
+
+def iso(y, m, d):
+    """Return "2026-11-30"."""
+    return "%04d-%02d-%02d" % (y, m, d)
+
+
+class DateModel:
+    """The date picker's value: year, month and day stepped by +/- and always valid."""
+
+    YEAR = 0
+    MONTH = 1
+    DAY = 2
+
+    def __init__(self, y=2026, m=1, d=1):
+        self.y = YEAR_MIN
+        self.m = 1
+        self.d = 1
+        self.set(y, m, d)
+
+    def set(self, y, m, d):
+        """Start from y-m-d, pulled into the plausible range and to a real day."""
+        if y < YEAR_MIN:
+            y, m, d = YEAR_MIN, 1, 1
+        elif y > YEAR_MAX:
+            y = YEAR_MAX
+        m = min(12, max(1, m))
+        self.y = y
+        self.m = m
+        self.d = min(days_in_month(y, m), max(1, d))
+
+    def step(self, field, delta):
+        """Add delta to year, month or day; month and day wrap round, the year stops at its ends."""
+        if field == 0:
+            self.y = min(YEAR_MAX, max(YEAR_MIN, self.y + delta))
+        elif field == 1:
+            self.m = (self.m - 1 + delta) % 12 + 1
+        else:
+            self.d = (self.d - 1 + delta) % days_in_month(self.y, self.m) + 1
+        # 31 January stepped to February becomes the 28th or 29th, never 3 March.
+        dim = days_in_month(self.y, self.m)
+        if self.d > dim:
+            self.d = dim
+
+    def value(self):
+        """Return (y, m, d)."""
+        return (self.y, self.m, self.d)
+
+
+class Calendar:
+    """The last n days ending today, laid out in weeks (Monday first), oldest first.
+
+    Day i (0 = the oldest, n - 1 = today) sits in row ``(offset + i) // 7`` and
+    column ``(offset + i) % 7``.
+    """
+
+    def __init__(self, y, m, d, n=DAILY_DAYS):
+        self.n = n
+        self.today = ordinal(y, m, d)
+        self.first = self.today - (n - 1)
+        self.offset = (self.first + _EPOCH_WEEKDAY) % 7
+        self.rows = (self.offset + n + 6) // 7
+
+    def date(self, i):
+        """Return (y, m, d) of day i."""
+        return from_ordinal(self.first + i)
+
+    def cell(self, i):
+        """Return (row, col) of day i."""
+        k = self.offset + i
+        return (k // 7, k % 7)
+
+    def index_at(self, row, col):
+        """Return the day index shown at (row, col), or -1 for an empty cell."""
+        i = row * 7 + col - self.offset
+        if 0 <= i < self.n:
+            return i
+        return -1
+
+    def label(self, i):
+        """Return the caption of day i: the day number, with the month on the 1st and the oldest day."""
+        y, m, d = self.date(i)
+        if d == 1 or i == 0:
+            return str(d) + " " + MONTHS[m - 1]
+        return str(d)
+
+    def span_text(self):
+        """Return "1 Nov - 30 Nov 2026" for the shown range."""
+        y0, m0, d0 = self.date(0)
+        y1, m1, d1 = self.date(self.n - 1)
+        left = str(d0) + " " + MONTHS[m0 - 1]
+        if y0 != y1:
+            left += " " + str(y0)
+        return left + " - " + str(d1) + " " + MONTHS[m1 - 1] + " " + str(y1)
+
+
+# --- keypad ----------------------------------------------------------------
+
+
+class Entry:
+    """What the player typed on the keypad: digits and dashes, at most ENTRY_MAX."""
+
+    def __init__(self):
+        self._buf = bytearray(ENTRY_MAX)
+        self.n = 0
+
+    def press(self, ch):
+        """Append one digit or dash; return False if the entry is full or ch is not allowed."""
+        if len(ch) != 1 or not ("0" <= ch <= "9" or ch == "-"):
+            return False
+        if self.n >= ENTRY_MAX:
+            return False
+        self._buf[self.n] = ord(ch)
+        self.n += 1
+        return True
+
+    def back(self):
+        """Remove the last character; return False if there was none."""
+        if self.n == 0:
+            return False
+        self.n -= 1
+        return True
+
+    def clear(self):
+        """Empty the entry."""
+        self.n = 0
+
+    def set(self, text):
+        """Replace the entry with text (characters that are not allowed are dropped)."""
+        self.n = 0
+        for ch in text:
+            self.press(ch)
+
+    @property
+    def text(self):
+        """The typed text."""
+        return bytes(self._buf[: self.n]).decode()
+
+
+def is_ms_number(text):
+    """Return True if text reads as a Microsoft deal number: 1 to 7 digits, no dash."""
+    if not text or len(text) > MS_DIGITS:
+        return False
+    for ch in text:
+        if ch < "0" or ch > "9":
+            return False
+    return True
+
+
+def parse_entry(text, cells, parse_code):
+    """Return (kind, number, cells) for what was typed; raise ValueError with a message.
+
+    Up to 7 digits without a dash is a Microsoft deal number, dealt with ``cells``
+    free cells; anything else is a deal code, read by ``parse_code``
+    (freecell_mc.deals.parse_code, passed in so this module needs no deals).
+    """
+    if not text:
+        raise ValueError("Type a deal number or a deal code first")
+    if is_ms_number(text):
+        n = int(text)
+        if n < 1 or n > MS_MAX:
+            raise ValueError("Microsoft deals are numbered 1 to 1,000,000")
+        return (3, n, cells)
+    return parse_code(text)
+
+
+def entry_hint(text):
+    """Return what the entry will be read as, shown under it while typing."""
+    if not text:
+        return "A Microsoft deal number (1 to 1,000,000) or a deal code"
+    if is_ms_number(text):
+        return "Microsoft deal #" + str(int(text))
+    return "Deal code"
+
+
+def wrap(text, cols):
+    """Return text word-wrapped to lines of at most cols characters, joined by newlines."""
+    out = []
+    line = ""
+    for word in text.split(" "):
+        while len(word) > cols:
+            if line:
+                out.append(line)
+                line = ""
+            out.append(word[:cols])
+            word = word[cols:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= cols:
+            line += " " + word
+        else:
+            out.append(line)
+            line = word
+    if line:
+        out.append(line)
+    return "\n".join(out)
+
+
+# --- touch calibration -----------------------------------------------------
+
+# adafruit_touchscreen maps a raw reading r to screen (r - lo) * (size - 1) / (hi - lo),
+# clamped to the screen; a calibration is ((x_lo, x_hi), (y_lo, y_hi)).
+DEFAULT_CALIBRATION = ((5200, 59000), (5800, 57000))
+_MIN_SPAN = const(8000)
+
+
+def raw_to_screen(r, lo, hi, size):
+    """Return the screen coordinate adafruit_touchscreen gives raw reading r (clamped)."""
+    s = (r - lo) * (size - 1) // (hi - lo)
+    return min(size - 1, max(0, s))
+
+
+def screen_to_raw(s, lo, hi, size):
+    """Return the raw reading that maps to screen coordinate s under (lo, hi)."""
+    return lo + s * (hi - lo) // (size - 1)
+
+
+def solve_axis(s1, r1, s2, r2, size):
+    """Return (lo, hi) so that raw r1 maps to screen s1 and raw r2 to s2 on one axis."""
+    if s1 == s2 or r1 == r2:
+        raise ValueError("Those two taps read the same; try again")
+    per = (r2 - r1) * (size - 1) / (s2 - s1)
+    lo = r1 - s1 * per / (size - 1)
+    hi = lo + per
+    return (int(lo + 0.5), int(hi + 0.5))
+
+
+def solve_calibration(targets, raws, width, height):
+    """Return ((x_lo, x_hi), (y_lo, y_hi)) from two targets and their raw readings.
+
+    ``targets`` and ``raws`` are two (x, y) pairs each; the targets sit in opposite
+    corners. Raise ValueError when the readings cannot be a real screen.
+    """
+    (sx1, sy1), (sx2, sy2) = targets
+    (rx1, ry1), (rx2, ry2) = raws
+    cx = solve_axis(sx1, rx1, sx2, rx2, width)
+    cy = solve_axis(sy1, ry1, sy2, ry2, height)
+    for lo, hi in (cx, cy):
+        if abs(hi - lo) < _MIN_SPAN or lo < -65535 or hi > 2 * 65535 or hi < -65535 or lo > 2 * 65535:
+            raise ValueError("Those taps do not fit a screen; tap the centre of each target")
+    return (cx, cy)
+
+
+def valid_calibration(cal):
+    """Return True if cal has the shape ((x_lo, x_hi), (y_lo, y_hi)) with wide enough spans."""
+    try:
+        (a, b), (c, d) = cal
+        return abs(int(b) - int(a)) >= _MIN_SPAN and abs(int(d) - int(c)) >= _MIN_SPAN
+    except (TypeError, ValueError):
+        return False
+
+
+# --- figures ---------------------------------------------------------------
+
+
+def clock_text(seconds):
+    """Return an elapsed time as "m:ss" or "h:mm:ss"."""
+    if seconds is None:
+        return "-"
+    seconds = int(seconds)
+    h = seconds // 3600
+    m = seconds // 60 % 60
+    s = seconds % 60
+    if h:
+        return "%d:%02d:%02d" % (h, m, s)
+    return "%d:%02d" % (m, s)
+
+
+def percent(part, whole):
+    """Return part/whole as a rounded whole percentage, "-" when whole is 0."""
+    if not whole:
+        return "-"
+    return str((part * 200 + whole) // (2 * whole)) + "%"
