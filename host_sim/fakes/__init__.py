@@ -1,0 +1,88 @@
+# SPDX-License-Identifier: MIT
+"""Fake CircuitPython modules (board, microcontroller, rtc, ...) backed by the running simulator.
+
+`install(sim)` puts them into sys.modules so code.py and boot.py import them as they
+would on the board; `uninstall()` puts the previous modules back. Every fake reads its
+state from `fakes.sim` (the running simulator), so modules imported once keep working
+across several runs in one process (as in the tests).
+"""
+
+import importlib
+import sys
+
+# module name -> fake module in this package
+NAMES = (
+    "board",
+    "microcontroller",
+    "rtc",
+    "supervisor",
+    "storage",
+    "busio",
+    "adafruit_touchscreen",
+    "time",
+)
+
+# Blinka modules that must bind the real board/microcontroller/busio before the fakes
+# shadow them (they import those names at import time).
+_PRELOAD = (
+    "displayio",
+    "busdisplay",
+    "fourwire",
+    "terminalio",
+    "vectorio",
+    "bitmaptools",
+    "fontio",
+    "adafruit_display_text.label",
+    "adafruit_display_text.bitmap_label",
+)
+
+sim = None  # the running simulator (host_sim.sim.Simulator)
+_saved = None
+
+
+class HardReset(BaseException):
+    """microcontroller.reset(): the board restarts (boot.py, then code.py)."""
+
+
+class SoftReload(BaseException):
+    """supervisor.reload(): code.py starts again."""
+
+
+def preload():
+    """Import the real Blinka display modules while the real hardware modules are in place."""
+    for name in _PRELOAD:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass
+
+
+def install(running):
+    """Make `running` the simulator the fakes talk to and shadow the device modules."""
+    global sim, _saved
+    preload()
+    sim = running
+    if _saved is None:
+        _saved = {name: sys.modules.get(name) for name in NAMES}
+    for name in NAMES:
+        sys.modules[name] = importlib.import_module("host_sim.fakes." + name)
+
+
+def uninstall():
+    """Put the modules back that were there before `install`."""
+    global sim, _saved
+    if _saved is not None:
+        for name, mod in _saved.items():
+            if mod is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = mod
+    _saved = None
+    sim = None
+
+
+def current():
+    """Return the running simulator; raise if code touches the board outside a run."""
+    if sim is None:
+        raise RuntimeError("no simulated board is running")
+    return sim

@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: MIT
+"""Fake `time` for the board's code: monotonic and localtime follow the simulated clock.
+
+Everything not listed here is the host's own time module.
+"""
+
+import calendar
+import time as _host
+
+from host_sim import fakes
+from host_sim.hardware import struct_time_of
+
+struct_time = _host.struct_time
+
+
+def monotonic():
+    """Return seconds since the simulated power-up."""
+    return fakes.current().clock.monotonic()
+
+
+def monotonic_ns():
+    """Return nanoseconds since the simulated power-up."""
+    return fakes.current().clock.monotonic_ns()
+
+
+def sleep(seconds):
+    """Sleep in a window; in a headless run time moves with the polls instead."""
+    fakes.current().clock.sleep(seconds)
+
+
+def time():
+    """Return the RTC time in epoch seconds (time.time() reads the RTC on the board)."""
+    return fakes.current().clock.rtc_seconds()
+
+
+def localtime(secs=None):
+    """Return struct_time for secs, or for the RTC (or rtc.set_time_source's clock)."""
+    if secs is not None:
+        return struct_time_of(int(secs))
+    from host_sim.fakes import rtc
+
+    source = rtc.time_source()
+    if source is not None:
+        return source.datetime
+    return struct_time_of(fakes.current().clock.rtc_seconds())
+
+
+def mktime(t):
+    """Return epoch seconds of a struct_time (the board has no time zones)."""
+    return calendar.timegm(tuple(t)[:6] + (0, 0, 0))
+
+
+def __getattr__(name):
+    return getattr(_host, name)

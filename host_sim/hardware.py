@@ -1,0 +1,302 @@
+# SPDX-License-Identifier: MIT
+"""Simulated board parts: the clock, the keyboard, the touch panel and the I2C RTC chips."""
+
+import calendar
+import time
+
+# CircuitPython's supervisor.ticks_ms() wraps at 2**29 and starts 65 s before the
+# first wrap, so code that mishandles the wrap fails within a minute, as on the board.
+TICKS_PERIOD = 1 << 29
+TICKS_START = TICKS_PERIOD - 65536
+
+# The PyPortal panel's factory calibration (SPEC section 6): the simulated panel
+# produces raw readings as if it were calibrated exactly like this.
+PANEL_CALIBRATION = ((5200, 59000), (5800, 57000))
+
+EPOCH_2000 = calendar.timegm((2000, 1, 1, 0, 0, 0, 0, 0, 0))
+
+BOARDS = {
+    "pyportal": ("pyportal", 320, 240),
+    "pynt": ("pyportal_pynt", 320, 240),
+    "titano": ("pyportal_titano", 480, 320),
+}
+
+
+def parse_date(text):
+    """Return the epoch seconds of midnight of a YYYY-MM-DD date; raise ValueError if bad."""
+    parts = text.split("-")
+    if len(parts) != 3:
+        raise ValueError("dates look like 2026-11-30, not %r" % text)
+    y, m, d = (int(p) for p in parts)
+    if not (1 <= m <= 12 and 1 <= d <= calendar.monthrange(y, m)[1]):
+        raise ValueError("no such date: %r" % text)
+    return calendar.timegm((y, m, d, 0, 0, 0, 0, 0, 0))
+
+
+def struct_time_of(seconds):
+    """Return a time.struct_time for epoch seconds, the way CircuitPython builds it."""
+    t = time.gmtime(seconds)
+    return time.struct_time(
+        (t.tm_year, t.tm_mon, t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec, t.tm_wday, t.tm_yday, -1)
+    )
+
+
+class SimClock:
+    """The board's time: a monotonic millisecond count and the battery-less internal RTC.
+
+    Headless, time moves only when `advance` is called (once per touch poll), so a run
+    never sleeps and is the same every time. In a window it follows the wall clock.
+    """
+
+    def __init__(self, realtime=False, rtc_start=EPOCH_2000):
+        self.realtime = realtime
+        self._ms = 0
+        self._t0 = time.monotonic()
+        # rtc seconds = _rtc_base + elapsed seconds; setting the RTC moves the base
+        self._rtc_base = rtc_start
+
+    def ms(self):
+        """Return milliseconds since power-up."""
+        if self.realtime:
+            return int((time.monotonic() - self._t0) * 1000)
+        return self._ms
+
+    def advance(self, ms):
+        """Move simulated time forward (headless only; the wall clock moves by itself)."""
+        self._ms += ms
+
+    def ticks_ms(self):
+        """Return supervisor.ticks_ms(): wrapping at 2**29, starting 65 s before the wrap."""
+        return (TICKS_START + self.ms()) & (TICKS_PERIOD - 1)
+
+    def monotonic(self):
+        """Return time.monotonic(): float seconds since power-up."""
+        return self.ms() / 1000.0
+
+    def monotonic_ns(self):
+        """Return time.monotonic_ns()."""
+        return self.ms() * 1000000
+
+    def rtc_seconds(self):
+        """Return the internal RTC as epoch seconds."""
+        return self._rtc_base + self.ms() // 1000
+
+    def set_rtc_seconds(self, seconds):
+        """Set the internal RTC (rtc.RTC().datetime = ...)."""
+        self._rtc_base = int(seconds) - self.ms() // 1000
+
+    def sleep(self, seconds):
+        """Sleep in a window; headless runs never sleep (polls move the clock instead)."""
+        if self.realtime and seconds > 0:
+            time.sleep(seconds)
+
+
+class Keyboard:
+    """Keys for the game: `read()` returns the next key name or None."""
+
+    def __init__(self):
+        self._queue = []
+
+    def push(self, key):
+        """Queue a key name ("u", "esc", "enter", "3", ...)."""
+        self._queue.append(key)
+
+    def read(self):
+        """Return the next key name, or None when no key is waiting."""
+        if self._queue:
+            return self._queue.pop(0)
+        return None
+
+    def pending(self):
+        """Return how many keys wait to be read."""
+        return len(self._queue)
+
+
+def screen_to_raw(x, y, size, calibration=PANEL_CALIBRATION):
+    """Return the raw ADC (x, y) the simulated panel produces when pressed at screen (x, y)."""
+    (cx0, cx1), (cy0, cy1) = calibration
+    w, h = size
+    # the middle of the pixel, so the library's int() maps it back to the same pixel
+    rx = cx0 + (x + 0.5) * (cx1 - cx0) / (w - 1)
+    ry = cy0 + (y + 0.5) * (cy1 - cy0) / (h - 1)
+    return min(65535, max(0, int(rx))), min(65535, max(0, int(ry)))
+
+
+def raw_to_screen(rx, ry, size, calibration):
+    """Map raw ADC readings to screen pixels exactly as adafruit_touchscreen does."""
+    if not calibration:
+        calibration = ((0, 65535), (0, 65535))
+    (cx0, cx1), (cy0, cy1) = calibration
+    w, h = size if size else (65535, 65535)
+    return _map_range(rx, cx0, cx1, w - 1), _map_range(ry, cy0, cy1, h - 1)
+
+
+def _map_range(v, in0, in1, out1):
+    """Map like adafruit_simplemath.map_range onto 0..out1, clamped, then truncate."""
+    if in1 == in0:
+        return 0
+    mapped = (v - in0) * out1 / (in1 - in0)
+    return int(min(max(mapped, 0), out1))
+
+
+# --- I2C real-time clocks -------------------------------------------------------------
+
+
+def _bcd(v):
+    """Return v (0..99) in binary-coded decimal."""
+    return (v // 10) << 4 | (v % 10)
+
+
+def _unbcd(b):
+    """Return the value of a binary-coded-decimal byte."""
+    return (b >> 4) * 10 + (b & 15)
+
+
+class _RegisterChip:
+    """An I2C device with a register pointer that auto-increments, like both RTC chips."""
+
+    size = 0
+
+    def __init__(self):
+        self.regs = bytearray(self.size)
+        self._ptr = 0
+
+    def write(self, data):
+        """Handle an I2C write: first byte sets the pointer, the rest are stored."""
+        if not data:
+            return
+        self._ptr = data[0] % self.size
+        if len(data) > 1:
+            self._sync_out()
+            for b in data[1:]:
+                self.regs[self._ptr] = b
+                self._ptr = (self._ptr + 1) % self.size
+            self._sync_in()
+
+    def read(self, n):
+        """Handle an I2C read of n bytes from the pointer."""
+        self._sync_out()
+        out = bytearray(n)
+        for i in range(n):
+            out[i] = self.regs[self._ptr]
+            self._ptr = (self._ptr + 1) % self.size
+        return out
+
+    def _sync_out(self):
+        """Refresh the time registers from the running time."""
+
+    def _sync_in(self):
+        """Take a new time from the time registers after a write."""
+
+
+class _RtcChip(_RegisterChip):
+    """A battery-backed RTC: keeps its own time, which runs with the board's clock."""
+
+    def __init__(self, clock, start_seconds):
+        super().__init__()
+        self._clock = clock
+        self._base = start_seconds - clock.ms() // 1000
+
+    def seconds(self):
+        """Return the chip's time as epoch seconds."""
+        return self._base + self._clock.ms() // 1000
+
+    def set_seconds(self, s):
+        """Set the chip's time."""
+        self._base = s - self._clock.ms() // 1000
+
+
+class DS3231(_RtcChip):
+    """Maxim DS3231 at 0x68: time at 0x00..0x06 (s, m, h, weekday, day, month, year)."""
+
+    size = 0x13
+
+    def __init__(self, clock, start_seconds):
+        super().__init__(clock, start_seconds)
+        self.regs[0x0E] = 0x1C  # control: the power-on value from the datasheet
+
+    def _sync_out(self):
+        t = time.gmtime(self.seconds())
+        r = self.regs
+        r[0] = _bcd(t.tm_sec)
+        r[1] = _bcd(t.tm_min)
+        r[2] = _bcd(t.tm_hour)
+        r[3] = t.tm_wday + 1
+        r[4] = _bcd(t.tm_mday)
+        r[5] = _bcd(t.tm_mon)
+        r[6] = _bcd(t.tm_year % 100)
+        r[0x11] = 25  # temperature, degrees C
+        r[0x12] = 0
+
+    def _sync_in(self):
+        r = self.regs
+        try:
+            s = calendar.timegm(
+                (
+                    2000 + _unbcd(r[6]),
+                    _unbcd(r[5] & 0x1F),
+                    _unbcd(r[4] & 0x3F),
+                    _unbcd(r[2] & 0x3F),
+                    _unbcd(r[1] & 0x7F),
+                    _unbcd(r[0] & 0x7F),
+                    0,
+                    0,
+                    0,
+                )
+            )
+        except (ValueError, OverflowError):
+            return
+        self.set_seconds(s)
+        self.regs[0x0F] &= 0x7F  # writing the time clears "oscillator stopped"
+
+
+class PCF8523(_RtcChip):
+    """NXP PCF8523 at 0x68: time at 0x03..0x09 (s, m, h, day, weekday, month, year)."""
+
+    size = 0x14
+
+    def __init__(self, clock, start_seconds):
+        super().__init__(clock, start_seconds)
+        self.regs[0x02] = 0xE0  # control 3: battery switch-over as after power-on
+
+    def _sync_out(self):
+        t = time.gmtime(self.seconds())
+        r = self.regs
+        r[3] = (r[3] & 0x80) | _bcd(t.tm_sec)  # keep the OS (clock integrity) flag
+        r[4] = _bcd(t.tm_min)
+        r[5] = _bcd(t.tm_hour)
+        r[6] = _bcd(t.tm_mday)
+        r[7] = (t.tm_wday + 1) % 7  # the chip counts Sunday as 0
+        r[8] = _bcd(t.tm_mon)
+        r[9] = _bcd(t.tm_year % 100)
+
+    def _sync_in(self):
+        r = self.regs
+        try:
+            s = calendar.timegm(
+                (
+                    2000 + _unbcd(r[9]),
+                    _unbcd(r[8] & 0x1F),
+                    _unbcd(r[6] & 0x3F),
+                    _unbcd(r[5] & 0x3F),
+                    _unbcd(r[4] & 0x7F),
+                    _unbcd(r[3] & 0x7F),
+                    0,
+                    0,
+                    0,
+                )
+            )
+        except (ValueError, OverflowError):
+            return
+        self.set_seconds(s)
+
+
+def make_ext_rtc(kind, clock, start_seconds):
+    """Return {address: chip} for --ext-rtc none|ds3231|pcf8523."""
+    if kind in (None, "none"):
+        return {}
+    if kind == "ds3231":
+        return {0x68: DS3231(clock, start_seconds)}
+    if kind == "pcf8523":
+        return {0x68: PCF8523(clock, start_seconds)}
+    raise ValueError("--ext-rtc is none, ds3231 or pcf8523, not %r" % kind)

@@ -1,0 +1,228 @@
+# SPDX-License-Identifier: MIT
+"""The script runner: plays a text script through the touch panel and the keyboard.
+
+A script is read from inside `touch_point` reads: each read is one poll of the game, so
+a `tap` is a few polls of pressed readings followed by a few of none, exactly what the
+game would see from a finger. Commands that look at the game (`shot`, `dump`,
+`expect`) run between two polls, after the previous poll has finished and refreshed.
+
+    tap X Y            press at screen pixel (X, Y), then lift
+    move 3a            the taps a player makes for a move in standard notation
+    key u              a key: u z n r d f esc enter back 0..9
+    wait MS            no touch for MS milliseconds of simulated time
+    shot PATH.png      the screen as a PNG
+    dump PATH          the position as board text (Freecell Solver's format)
+    expect won | expect not-won | expect screen NAME | expect moves N
+    # comment
+"""
+
+import os
+
+PRESS_POLLS = 5  # a quick finger on a resistive panel: ~50 ms of readings
+RELEASE_POLLS = 5  # and the same without, so the game sees the release and redraws
+KEY_POLLS = 3  # polls after a key, so the game reads it and redraws
+TAP_Z = 32000  # pressure in the range a PyPortal panel reports for a fingertip
+
+KEYS = ("u", "z", "n", "r", "d", "f", "esc", "enter", "back") + tuple("0123456789")
+
+
+class ScriptEnd(BaseException):
+    """The script is done: the run ends cleanly (BaseException so the game cannot catch it)."""
+
+
+class ScriptFailure(BaseException):
+    """An expectation failed or a command could not be carried out."""
+
+    def __init__(self, lineno, message):
+        super().__init__("line %d: %s" % (lineno, message))
+        self.lineno = lineno
+
+
+class ScriptError(ValueError):
+    """The script text itself is wrong (unknown command, bad arguments)."""
+
+
+def parse(text, base_dir="."):
+    """Return [(lineno, command, args)] for a script; raise ScriptError on a bad line.
+
+    Paths in `shot` and `dump` are made absolute against base_dir, because the game runs
+    with the simulated CIRCUITPY folder as its working directory.
+    """
+    out = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        words = line.split()
+        cmd, args = words[0].lower(), words[1:]
+        where = "line %d: " % lineno
+        if cmd == "tap":
+            if len(args) != 2:
+                raise ScriptError(where + "tap needs X Y")
+            try:
+                args = [int(args[0]), int(args[1])]
+            except ValueError:
+                raise ScriptError(where + "tap needs whole numbers X Y") from None
+        elif cmd == "move":
+            if len(args) != 1:
+                raise ScriptError(where + "move needs one move, e.g. move 3a")
+        elif cmd == "key":
+            if len(args) != 1 or args[0].lower() not in KEYS:
+                raise ScriptError(where + "key is one of " + " ".join(KEYS))
+            args = [args[0].lower()]
+        elif cmd == "wait":
+            if len(args) != 1 or not args[0].isdigit():
+                raise ScriptError(where + "wait needs milliseconds")
+            args = [int(args[0])]
+        elif cmd in ("shot", "dump"):
+            if len(args) != 1:
+                raise ScriptError(where + cmd + " needs a path")
+            args = [os.path.abspath(os.path.join(base_dir, args[0]))]
+        elif cmd == "expect":
+            if args in (["won"], ["not-won"]):
+                pass
+            elif len(args) == 2 and args[0] == "screen":
+                pass
+            elif len(args) == 2 and args[0] == "moves" and args[1].isdigit():
+                args = ["moves", int(args[1])]
+            else:
+                raise ScriptError(where + "expect won | not-won | screen NAME | moves N")
+        else:
+            raise ScriptError(where + "unknown command %r" % cmd)
+        out.append((lineno, cmd, args))
+    return out
+
+
+def load(path):
+    """Parse the script file at path (paths inside are relative to the caller's directory)."""
+    with open(path, encoding="utf-8") as f:
+        return parse(f.read(), os.getcwd())
+
+
+def _app():
+    """Return the running App (freecell_mc.app.App.current)."""
+    from freecell_mc.app import App
+
+    app = App.current
+    if app is None:
+        raise RuntimeError("the game has not started an App")
+    return app
+
+
+def board_text(game):
+    """Return the game's position as board text (SPEC section 8)."""
+    from freecell_mc import notation
+
+    return notation.board_text(game)
+
+
+class ScriptInput:
+    """A touch source that plays a parsed script: `read()` is one poll's touch reading."""
+
+    def __init__(self, sim, commands):
+        self.sim = sim
+        self.commands = commands
+        self.lineno = 0
+        self._gen = self._play()
+
+    def read(self):
+        """Return the reading for this poll; raise ScriptEnd after the last command."""
+        try:
+            return next(self._gen)
+        except StopIteration:
+            raise ScriptEnd() from None
+
+    def _idle(self, polls):
+        for _ in range(polls):
+            yield None
+
+    def _tap(self, x, y):
+        for _ in range(PRESS_POLLS):
+            yield (x, y, TAP_Z)
+        yield from self._idle(RELEASE_POLLS)
+
+    def _play(self):
+        step = max(1, self.sim.step_ms)
+        for lineno, cmd, args in self.commands:
+            self.lineno = lineno
+            if cmd == "tap":
+                yield from self._tap(args[0], args[1])
+            elif cmd == "key":
+                self.sim.keys.push(args[0])
+                yield from self._idle(KEY_POLLS)
+            elif cmd == "wait":
+                yield from self._idle((args[0] + step - 1) // step)
+            elif cmd == "move":
+                yield from self._move(lineno, args[0])
+            elif cmd == "shot":
+                self.sim.display.save_png(args[0])
+            elif cmd == "dump":
+                with open(args[0], "w", encoding="utf-8") as f:
+                    f.write(board_text(_app().game))
+            elif cmd == "expect":
+                self._expect(lineno, args)
+
+    def _expect(self, lineno, args):
+        app = _app()
+        if args[0] == "won":
+            if not app.game.won():
+                raise ScriptFailure(lineno, "expected won, saw not-won")
+        elif args[0] == "not-won":
+            if app.game.won():
+                raise ScriptFailure(lineno, "expected not-won, saw won")
+        elif args[0] == "screen":
+            seen = app.screen.name
+            if seen != args[1]:
+                raise ScriptFailure(lineno, "expected screen %s, saw screen %s" % (args[1], seen))
+        elif args[0] == "moves":
+            if app.game.moves != args[1]:
+                raise ScriptFailure(
+                    lineno, "expected moves %d, saw moves %d" % (args[1], app.game.moves)
+                )
+
+    def _move(self, lineno, text):
+        """Tap the source card, then the target, as a player would; check the move happened."""
+        app = _app()
+        game = app.game
+        try:
+            src, dst, n, expected = move_taps(game, text)
+        except ValueError as e:
+            raise ScriptFailure(lineno, "move %s refused: %s" % (text, e)) from None
+        table = app.table
+        if src < 8:
+            x, y = table.tap_point(src, game.column_len(src) - n)
+        else:
+            x, y = table.tap_point(src, 0)
+        yield from self._tap(x, y)
+        x, y = table.tap_point(dst, -1 if dst < 8 else 0)
+        yield from self._tap(x, y)
+        game = _app().game
+        if bytes(game.pos) != expected:
+            raise ScriptFailure(
+                lineno,
+                "expected move %s to be made, saw this position:\n%s"
+                % (text, board_text(game)),
+            )
+
+
+def move_taps(game, text):
+    """Return (src slot, dst slot, cards to pick up, position expected after the move).
+
+    The count is where the player taps in the source column: the top card of the run to
+    carry. `38:3` picks up three cards; `38` picks up the whole ordered run at the bottom
+    and leaves it to the game to move the part that fits, as a player's tap would.
+    Raises ValueError (with the reason) when the move is not legal.
+    """
+    from freecell_mc import notation
+    from freecell_mc.engine import Game
+
+    src, dst, n = notation.resolve_move(game, text)
+    if src < 8 and dst < 8 and notation.parse_move(text)[2] == 0:
+        tap_n = game.run_len(src)
+    else:
+        tap_n = n
+    shadow = Game(game.cells, getattr(game, "takeback", False))
+    shadow.load(bytes(game.pos), game.moves)
+    if not shadow.move(src, dst, n):
+        raise ValueError("the engine refuses it")
+    return src, dst, tap_n, bytes(shadow.pos)

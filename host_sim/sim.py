@@ -1,0 +1,330 @@
+# SPDX-License-Identifier: MIT
+"""The desktop simulator: supplies a PyPortal's hardware, then runs the board's boot.py and code.py.
+
+    python -m host_sim [--board pyportal|pynt|titano] [--scale N]       a window
+    python -m host_sim --headless --script FILE                        no screen
+
+The game code is not imported by this module: the fake device modules (host_sim/fakes/)
+go into sys.modules, the working directory becomes the simulated CIRCUITPY folder, and
+boot.py then code.py run as the board runs them.
+"""
+
+import argparse
+import calendar
+import os
+import runpy
+import shutil
+import sys
+import tempfile
+import time
+import traceback
+
+from host_sim import fakes
+from host_sim.hardware import BOARDS, EPOCH_2000, Keyboard, SimClock, make_ext_rtc, parse_date
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STEP_MS = 10  # simulated time per touch poll in a headless run
+HOME = os.path.join(os.path.expanduser("~"), ".freecell_mc")
+
+
+def _env():
+    """Set what Blinka and pygame need before they are imported."""
+    os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+class Simulator:
+    """One simulated board: its parts, and the run of boot.py and code.py on it."""
+
+    def __init__(
+        self,
+        board="pyportal",
+        headless=True,
+        nvm_path=None,
+        drive=None,
+        date=None,
+        ext_rtc="none",
+        scale=2,
+        step_ms=STEP_MS,
+        start_deal=None,
+        script=None,
+        usb_connected=True,
+        root=ROOT,
+    ):
+        _env()
+        self.board_id, self.width, self.height = BOARDS[board]
+        self.headless = headless
+        self.scale = scale
+        self.step_ms = step_ms
+        self.root = root
+        rtc_start = parse_date(date) if date else EPOCH_2000
+        self._rtc_start = rtc_start
+        self.clock = SimClock(realtime=not headless, rtc_start=rtc_start)
+        # A battery-backed chip keeps real time: it starts at --date, else at today's
+        # local date and time on the host.
+        ext_start = rtc_start if date else calendar.timegm(time.localtime())
+        self.i2c_devices = make_ext_rtc(ext_rtc, self.clock, ext_start)
+        self._i2c = None
+        self.keys = Keyboard()
+        self.start_deal = start_deal
+        self.usb_connected = usb_connected
+        self.drive_readonly = True  # what code.py sees until boot.py remounts "/"
+        self.remounts = []
+        self.phase = "boot"
+        self.polls = 0
+        self.resets = 0
+        self._temps = []
+        if drive is None:
+            if headless:
+                drive = tempfile.mkdtemp(prefix="fcmc-drive-")
+                self._temps.append(drive)
+            else:
+                drive = os.path.join(HOME, "drive")
+        os.makedirs(drive, exist_ok=True)
+        self.drive = os.path.abspath(drive)
+        if nvm_path is None:
+            if headless:
+                d = tempfile.mkdtemp(prefix="fcmc-nvm-")
+                self._temps.append(d)
+                nvm_path = os.path.join(d, "nvm.bin")
+            else:
+                os.makedirs(HOME, exist_ok=True)
+                nvm_path = os.path.join(HOME, "nvm.bin")
+        from host_sim.flash import FlashBlock
+
+        self.nvm_path = os.path.abspath(nvm_path)
+        self.nvm = FlashBlock(self.nvm_path, 8192)
+        self.script = script
+        self.display = None
+        self.input = None
+        self.failure = None
+
+    # --- what the fake modules ask for ---------------------------------------------
+
+    def i2c(self):
+        """Return the board's one I2C bus (board.I2C() hands out the same object)."""
+        if self._i2c is None:
+            from host_sim.fakes.busio import I2C
+
+            self._i2c = I2C()
+        return self._i2c
+
+    def touch_read(self):
+        """Return this poll's touch reading; headless, each poll is STEP_MS of time."""
+        self.polls += 1
+        if self.clock.realtime is False:
+            self.clock.advance(self.step_ms)
+        return self.input.read()
+
+    # --- the run -------------------------------------------------------------------
+
+    def _make_display(self):
+        from host_sim import display
+
+        display.release()
+        if self.headless:
+            self.display = display.FramebufferDisplay(self.width, self.height)
+        else:
+            from host_sim.window import WindowDisplay
+
+            self.display = WindowDisplay(self.width, self.height, self.scale)
+
+    def _make_input(self):
+        if self.script is not None:
+            from host_sim.script import ScriptInput
+
+            self.input = ScriptInput(self, self.script)
+        elif self.headless:
+            raise ValueError("a headless run needs --script")
+        else:
+            from host_sim.window import MouseInput
+
+            self.input = MouseInput(self.display, self.keys)
+
+    def _run_file(self, name):
+        """Run boot.py or code.py from the game's folder as the board does, if it exists."""
+        path = os.path.join(self.root, name)
+        if os.path.exists(path):
+            runpy.run_path(path, run_name="__main__")
+
+    def _power_up(self):
+        """A hard reset: the internal RTC restarts, the drive's mount goes back to default."""
+        self.clock.set_rtc_seconds(self._rtc_start)
+        self.drive_readonly = True
+        from host_sim.fakes import rtc
+
+        rtc.reset_time_source()
+
+    def run(self):
+        """Run boot.py and code.py until the script ends or the window closes; return exit code."""
+        from host_sim.script import ScriptEnd, ScriptFailure
+        from host_sim.window import WindowClosed
+
+        old_cwd = os.getcwd()
+        old_path = list(sys.path)
+        self._make_display()
+        self._make_input()
+        fakes.install(self)
+        sys.path.insert(0, self.root)
+        os.chdir(self.drive)
+        try:
+            boot = True
+            while True:
+                try:
+                    if boot:
+                        self.phase = "boot"
+                        self._run_file("boot.py")
+                    self.phase = "code"
+                    self._run_file("code.py")
+                    return 0  # code.py finished: "Code done running."
+                except fakes.HardReset:
+                    self.resets += 1
+                    self._power_up()
+                    boot = True
+                except fakes.SoftReload:
+                    boot = False
+        except ScriptEnd:
+            return 0
+        except ScriptFailure as e:
+            self.failure = str(e)
+            print(self.failure, file=sys.stderr)
+            return 1
+        except (WindowClosed, KeyboardInterrupt):
+            return 0
+        except Exception:  # noqa: BLE001  (the board prints the traceback and stops)
+            traceback.print_exc()
+            line = getattr(self.input, "lineno", 0)
+            if line:
+                print("(while playing script line %d)" % line, file=sys.stderr)
+            return 1
+        finally:
+            os.chdir(old_cwd)
+            sys.path[:] = old_path
+            fakes.uninstall()
+
+    def close(self):
+        """Release the display and remove the temporary drive and nvm folders."""
+        from host_sim import display
+
+        display.release()
+        for d in self._temps:
+            shutil.rmtree(d, ignore_errors=True)
+        self._temps = []
+
+    def summary(self):
+        """Return a one-line account of the run: polls, simulated time, erases, refreshes."""
+        drawn = len(self.display.drawn_refreshes()) if self.display else 0
+        return "host_sim: %d polls, %.1f s on the board's clock, %d refreshes, nvm erases %d" % (
+            self.polls,
+            self.clock.ms() / 1000.0,
+            drawn,
+            self.nvm.erase_count,
+        )
+
+
+def start_from_args(args):
+    """Return (kind, number, cells) from the deal options, or None to start as the board does."""
+    from freecell_mc import deals
+
+    cells = args.cells
+    chosen = [o for o in ("seed", "daily", "ms", "code") if getattr(args, o) is not None]
+    if len(chosen) > 1:
+        raise ValueError("choose one of --seed, --daily, --ms, --code")
+    if args.code is not None:
+        kind, number, cells = deals.parse_code(args.code)
+        return kind, number, cells
+    if cells is None:
+        cells = 4
+    if args.seed is not None:
+        kind, number = deals.KIND_SEED, args.seed
+    elif args.daily is not None:
+        y, m, d = (int(p) for p in args.daily.split("-"))
+        kind, number = deals.KIND_DAILY, y * 10000 + m * 100 + d
+    elif args.ms is not None:
+        kind, number = deals.KIND_MS, args.ms
+    else:
+        return None
+    deals.deal_code(kind, number, cells)  # raises ValueError for a deal that does not exist
+    return kind, number, cells
+
+
+def build_parser():
+    """Return the command-line parser."""
+    p = argparse.ArgumentParser(
+        prog="python -m host_sim",
+        description="Run FreeCell MC's code.py on a simulated PyPortal.",
+    )
+    p.add_argument("--board", choices=sorted(BOARDS), default="pyportal")
+    p.add_argument("--headless", action="store_true", help="no window (needs --script)")
+    p.add_argument("--script", metavar="FILE", help="play this script (see host_sim/script.py)")
+    p.add_argument("--scale", type=int, default=2, help="window scale (default 2)")
+    p.add_argument(
+        "--nvm",
+        metavar="PATH",
+        help="file behind microcontroller.nvm (default: a temporary one when headless, "
+        "~/.freecell_mc/nvm.bin in a window)",
+    )
+    p.add_argument(
+        "--drive",
+        metavar="DIR",
+        help="the simulated CIRCUITPY folder (default: temporary when headless, "
+        "~/.freecell_mc/drive in a window)",
+    )
+    p.add_argument("--date", metavar="YYYY-MM-DD", help="set the board's RTC (default 2000-01-01)")
+    p.add_argument("--ext-rtc", choices=("none", "ds3231", "pcf8523"), default="none")
+    p.add_argument("--seed", type=int, help="start on the seeded deal with this number")
+    p.add_argument("--daily", metavar="YYYY-MM-DD", help="start on that day's daily deal")
+    p.add_argument("--ms", type=int, help="start on Microsoft deal #N")
+    p.add_argument("--code", help="start on the deal with this deal code")
+    p.add_argument("--cells", type=int, choices=(1, 2, 3, 4), help="free cells (default 4)")
+    p.add_argument("--step-ms", type=int, default=STEP_MS, help="simulated ms per poll")
+    p.add_argument("--no-usb", action="store_true", help="run as on battery, without a USB host")
+    p.add_argument("--shot", metavar="PATH.png", help="write the last screen here at the end")
+    p.add_argument("--quiet", action="store_true", help="no summary line at the end")
+    return p
+
+
+def main(argv=None):
+    """Run the simulator with command-line arguments; return the exit code."""
+    _env()
+    args = build_parser().parse_args(argv)
+    if args.headless:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    try:
+        start = start_from_args(args)
+        if args.date:
+            parse_date(args.date)
+        script = None
+        if args.script:
+            from host_sim import script as script_mod
+
+            script = script_mod.load(args.script)
+        elif args.headless:
+            raise ValueError("--headless needs --script FILE")
+    except (ValueError, OSError) as e:
+        print("host_sim: %s" % e, file=sys.stderr)
+        return 2
+    shot = os.path.abspath(args.shot) if args.shot else None
+    sim = Simulator(
+        board=args.board,
+        headless=args.headless,
+        nvm_path=args.nvm,
+        drive=args.drive,
+        date=args.date,
+        ext_rtc=args.ext_rtc,
+        scale=args.scale,
+        step_ms=args.step_ms,
+        start_deal=start,
+        script=script,
+        usb_connected=not args.no_usb,
+    )
+    try:
+        code = sim.run()
+        if shot and sim.display is not None:
+            sim.display.save_png(shot)
+        if not args.quiet:
+            print(sim.summary(), file=sys.stderr)
+        return code
+    finally:
+        sim.close()

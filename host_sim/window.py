@@ -1,0 +1,108 @@
+# SPDX-License-Identifier: MIT
+"""The simulator's window: the board's screen scaled up, the mouse as the touch panel.
+
+Mouse button held = finger on the panel; the keys of SPEC section 4 go to the game's
+keyboard. Closing the window ends the run.
+"""
+
+import time
+
+from host_sim.display import FramebufferDisplay
+
+TOUCH_Z = 32000  # a fingertip's pressure as the PyPortal panel reports it
+
+
+class WindowClosed(BaseException):
+    """The player closed the window: the run ends cleanly."""
+
+
+class WindowDisplay(FramebufferDisplay):
+    """The framebuffer display shown in a pygame window, `scale` times the board's size."""
+
+    def __init__(self, width, height, scale=2, caption="FreeCell MC"):
+        super().__init__(width, height)
+        import pygame
+
+        self._pygame = pygame
+        self.scale = max(1, int(scale))
+        pygame.init()
+        pygame.display.set_caption(caption)
+        self._screen = pygame.display.set_mode((width * self.scale, height * self.scale))
+
+    def _refresh_display(self):
+        drew = super()._refresh_display()
+        self.present()
+        return drew
+
+    def present(self):
+        """Copy the framebuffer to the window."""
+        if self._screen is None:
+            return
+        img = self.image()
+        if self.scale > 1:
+            from PIL import Image
+
+            img = img.resize((img.width * self.scale, img.height * self.scale), Image.NEAREST)
+        surf = self._pygame.image.frombuffer(img.tobytes(), img.size, "RGB")
+        self._screen.blit(surf, (0, 0))
+        self._pygame.display.flip()
+
+    def save_window_png(self, path):
+        """Write what the window shows (scaled) to a PNG file."""
+        self._pygame.image.save(self._screen, path)
+
+    def _release(self):
+        super()._release()
+        self._screen = None
+        self._pygame.quit()
+
+
+class MouseInput:
+    """Touch readings from the mouse, keys from the keyboard; one read per game poll."""
+
+    def __init__(self, display, keys, idle_s=0.005):
+        import pygame
+
+        self._pygame = pygame
+        self.display = display
+        self.keys = keys
+        self.idle_s = idle_s
+        p = pygame
+        self._keymap = {
+            p.K_u: "u",
+            p.K_z: "z",
+            p.K_n: "n",
+            p.K_r: "r",
+            p.K_d: "d",
+            p.K_f: "f",
+            p.K_ESCAPE: "esc",
+            p.K_RETURN: "enter",
+            p.K_KP_ENTER: "enter",
+            p.K_BACKSPACE: "back",
+        }
+        for i in range(10):
+            self._keymap[getattr(p, "K_%d" % i)] = str(i)
+            self._keymap[getattr(p, "K_KP%d" % i)] = str(i)
+
+    def read(self):
+        """Handle window events, then return (x, y, z) while the left button is down."""
+        p = self._pygame
+        for event in p.event.get():
+            if event.type in (p.QUIT, p.WINDOWCLOSE):
+                raise WindowClosed()
+            if event.type == p.KEYDOWN:
+                key = self._keymap.get(event.key)
+                if key is not None:
+                    self.keys.push(key)
+            elif event.type in (p.WINDOWEXPOSED, p.WINDOWSHOWN, p.WINDOWRESTORED):
+                self.display.present()
+        # the game polls as fast as it can on the desktop; a short pause keeps a core free
+        time.sleep(self.idle_s)
+        if not p.mouse.get_focused() or not p.mouse.get_pressed()[0]:
+            return None
+        mx, my = p.mouse.get_pos()
+        s = self.display.scale
+        x, y = mx // s, my // s
+        if 0 <= x < self.display.width and 0 <= y < self.display.height:
+            return (x, y, TOUCH_Z)
+        return None
