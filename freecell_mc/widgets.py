@@ -218,6 +218,11 @@ class Button:
             self.state = state
             self._paint()
 
+    def set_edge(self, state):
+        """Colour the border like a state's fill (HIGHLIGHT gives a gold frame), or white with -1."""
+        if self._border:
+            self._edge.color_index = _BORDER_INDEX if state < 0 else state
+
     def set_highlight(self, on):
         """Show the button highlighted (selected) or normal."""
         self.set_state(HIGHLIGHT if on else NORMAL)
@@ -272,9 +277,9 @@ class Screen:
         self.buttons = []
         self.group.append(rect(0, 0, self.width, self.height, BG))
 
-    def add_button(self, bid, x, y, w, h, text, scale=0):
+    def add_button(self, bid, x, y, w, h, text, scale=0, border=1):
         """Build a button with id bid, add it to the screen and return it."""
-        b = Button(x, y, w, h, text, bid=bid, scale=scale)
+        b = Button(x, y, w, h, text, bid=bid, scale=scale, border=border)
         self.buttons.append(b)
         self.group.append(b.group)
         return b
@@ -306,8 +311,10 @@ class Screen:
         """Dispatch a derived tap to the button under it, if any."""
         b = self.button_at(x, y)
         if b is not None:
+            # pressed() may leave this screen, and close() drops self.app.
+            app = self.app
             self.pressed(b.bid)
-            self.app.dirty = True
+            app.dirty = True
 
     def pressed(self, bid):
         """Handle a tap on the button with id bid."""

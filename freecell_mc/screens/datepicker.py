@@ -1,0 +1,93 @@
+# SPDX-License-Identifier: MIT
+"""The date picker: asked once when the clock was reset, it sets today's date.
+
+It starts from the last date the game knew (a day or a week off at most, usually),
+so a few taps on + reach today.
+"""
+
+from freecell_mc import widgets
+from freecell_mc.compat import const
+from freecell_mc.screens import models
+
+_OK = const(1)
+_PLUS = const(10)  # 10 + field: year, month, day up
+_MINUS = const(20)  # 20 + field: down
+
+DEFAULT_DATE = (2026, 1, 1)
+
+
+class Screen(widgets.Screen):
+    """The date picker screen."""
+
+    name = "datepicker"
+
+    def __init__(self, app):
+        super().__init__(app)
+        m = self.m
+        w = self.width
+        h = self.height
+        bh = m.button_h
+        self.model = models.DateModel(*DEFAULT_DATE)
+        self.then = "table"
+        self.then_kw = {}
+        self.add_title("What is today's date?")
+        self.add_text("The clock was reset; the daily deal needs the date.",
+                      m.margin, m.margin + 28, scale=1, color=widgets.DIM)
+        top = m.margin + 46
+        cw = (w - 2 * m.margin - 2 * m.gap) // 3
+        self.values = []
+        vh = 40
+        for f in range(3):
+            x = m.margin + f * (cw + m.gap)
+            self.add_button(_PLUS + f, x, top, cw, bh, "+", scale=2)
+            self.values.append(self.add_text("", x + cw // 2, top + bh + vh // 2, scale=3,
+                                             anchor=(0.5, 0.5)))
+            self.add_button(_MINUS + f, x, top + bh + vh, cw, bh, "-", scale=2)
+        self.long = self.add_text("", w // 2, top + 2 * bh + vh + 4, scale=1,
+                                  color=widgets.DIM, anchor=(0.5, 0.0))
+        self.add_button(_OK, m.margin, h - m.margin - bh, w - 2 * m.margin, bh, "Set the date")
+
+    def show(self, then="table", date=None, **kw):
+        """Start from date, else the last date the game knew; then= is where OK leads."""
+        self.then = then
+        self.then_kw = kw
+        if date is None:
+            date = self.app.saves.last_date or DEFAULT_DATE
+        self.model.set(*date)
+        self._update()
+
+    def _update(self):
+        y, m, d = self.model.value()
+        self.values[0].set(str(y))
+        self.values[1].set(models.MONTHS[m - 1])
+        self.values[2].set(str(d))
+        self.long.set(models.date_text(y, m, d))
+
+    def pressed(self, bid):
+        """Step a field, or set the clock and carry on."""
+        if _PLUS <= bid < _PLUS + 3:
+            self.model.step(bid - _PLUS, 1)
+            self._update()
+        elif _MINUS <= bid < _MINUS + 3:
+            self.model.step(bid - _MINUS, -1)
+            self._update()
+        elif bid == _OK:
+            self.confirm()
+
+    def confirm(self):
+        """Set the clock to the chosen date and go where the picker was asked from."""
+        app = self.app
+        y, m, d = self.model.value()
+        app.clock.set_today(y, m, d)
+        then = self.then
+        if then == "table":
+            app.continue_game()
+        else:
+            app.goto(then, **self.then_kw)
+
+    def key(self, k):
+        """Enter sets the date; Esc goes to the table and leaves the clock as it is."""
+        if k == "enter":
+            self.confirm()
+        elif k == "esc" or k == "back":
+            self.app.continue_game()

@@ -1,0 +1,121 @@
+# SPDX-License-Identifier: MIT
+"""The keypad: type a Microsoft deal number or a deal code and play that deal."""
+
+from freecell_mc import widgets
+from freecell_mc.compat import const
+from freecell_mc.screens import models
+
+_DIGIT = const(10)  # buttons 10..19 type the digits 0..9
+_DASH = const(20)
+_DEL = const(21)
+_OK = const(22)
+_CLEAR = const(23)
+_CANCEL = const(24)
+
+# The pad reads like a phone: 1 2 3 on top, the dash and Del beside the 0.
+_PAD = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "-", "0", "Del")
+
+
+class Screen(widgets.Screen):
+    """The keypad screen."""
+
+    name = "keypad"
+
+    def __init__(self, app):
+        super().__init__(app)
+        m = self.m
+        w = self.width
+        self.entry = models.Entry()
+        self.add_text("Deal number or deal code", m.margin, m.margin, scale=1, color=widgets.DIM)
+        fy = m.margin + 14
+        fh = 12 * 2 + 6
+        self.group.append(widgets.rect(m.margin, fy, w - 2 * m.margin, fh, 0x000000))
+        self.field = self.add_text("_", m.margin + 6, fy + fh // 2, scale=2, anchor=(0.0, 0.5))
+        my = fy + fh + 3
+        self.cols = (w - 2 * m.margin) // 6
+        self.error_bg = widgets.rect(0, my - 1, w, 2 * 12 + 4, widgets.ERROR_BG)
+        self.error_bg.hidden = True
+        self.group.append(self.error_bg)
+        self.message = self.add_text("", m.margin, my + 1, scale=1, color=widgets.DIM)
+        top = my + 2 * 12 + 6
+        h = self.height - top - m.margin
+        pad_w = (w - 2 * m.margin) * 3 // 4
+        for i in range(len(_PAD)):
+            x, y, cw, ch = widgets.grid_cell(i, 3, m.margin, top, pad_w, h, m.gap, 4)
+            t = _PAD[i]
+            if t == "-":
+                bid = _DASH
+            elif t == "Del":
+                bid = _DEL
+            else:
+                bid = _DIGIT + ord(t) - 48
+            self.add_button(bid, x, y, cw, ch, t, scale=2)
+        rx = m.margin + pad_w + m.gap
+        rw = w - m.margin - rx
+        x, y, cw, ch = widgets.grid_cell(0, 1, rx, top, rw, h, m.gap, 4)
+        self.ok = self.add_button(_OK, x, y, cw, 2 * ch + m.gap, "OK", scale=2)
+        x, y, cw, ch = widgets.grid_cell(2, 1, rx, top, rw, h, m.gap, 4)
+        self.add_button(_CLEAR, x, y, cw, ch, "Clear")
+        x, y, cw, ch = widgets.grid_cell(3, 1, rx, top, rw, h, m.gap, 4)
+        self.add_button(_CANCEL, x, y, cw, ch, "Back")
+
+    def show(self, text="", **kw):
+        """Start with an empty entry, or with text (e.g. a code to correct)."""
+        self.entry.set(text)
+        self._update()
+
+    def _update(self):
+        self.field.set(self.entry.text + "_")
+        self._say(models.entry_hint(self.entry.text), False)
+
+    def _say(self, text, error):
+        self.message.set(models.wrap(text, self.cols))
+        self.message.set_color(widgets.FG if error else widgets.DIM)
+        self.error_bg.hidden = not error
+
+    def pressed(self, bid):
+        """Type, delete, clear, cancel or play."""
+        e = self.entry
+        if _DIGIT <= bid < _DIGIT + 10:
+            e.press(chr(48 + bid - _DIGIT))
+        elif bid == _DASH:
+            e.press("-")
+        elif bid == _DEL:
+            e.back()
+        elif bid == _CLEAR:
+            e.clear()
+        elif bid == _CANCEL:
+            self.leave()
+            return
+        elif bid == _OK:
+            self.submit()
+            return
+        self._update()
+
+    def submit(self):
+        """Play the typed deal, or say clearly why it is not one and keep what was typed."""
+        from freecell_mc import deals
+
+        app = self.app
+        try:
+            kind, number, cells = models.parse_entry(
+                self.entry.text, app.saves.settings.cells, deals.parse_code
+            )
+        except ValueError as err:
+            self._say(str(err), True)
+            return False
+        app.start_deal(kind, number, cells)
+        return True
+
+    def key(self, k):
+        """Digits type, Back deletes, Enter plays, Esc leaves."""
+        if len(k) == 1 and "0" <= k <= "9":
+            self.pressed(_DIGIT + ord(k) - 48)
+        elif k == "-":
+            self.pressed(_DASH)
+        elif k == "back":
+            self.pressed(_DEL)
+        elif k == "enter":
+            self.pressed(_OK)
+        elif k == "esc":
+            self.leave()

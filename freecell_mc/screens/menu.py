@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: MIT
+"""The menu: continue, new deal, replay, daily, enter a code, statistics, settings."""
+
+from freecell_mc import widgets
+from freecell_mc.compat import const
+from freecell_mc import clock
+
+_CONTINUE = const(1)
+_NEW = const(2)
+_REPLAY = const(3)
+_DAILY = const(4)
+_CODE = const(5)
+_STATS = const(6)
+_SETTINGS = const(7)
+
+_LABELS = (
+    (_CONTINUE, "Continue"),
+    (_NEW, "New deal"),
+    (_REPLAY, "Replay"),
+    (_DAILY, "Daily deal"),
+    (_CODE, "Enter code"),
+    (_STATS, "Statistics"),
+    (_SETTINGS, "Settings"),
+)
+
+
+def deal_line(kind, number, cells, code):
+    """Return the line that names the current deal under the title."""
+    if kind == 2:
+        what = "Daily %04d-%02d-%02d" % (number // 10000, number // 100 % 100, number % 100)
+    elif kind == 3:
+        what = "Microsoft #" + str(number)
+    else:
+        what = "Free deal"
+    return what + "   code " + code
+
+
+class Screen(widgets.Screen):
+    """The menu screen."""
+
+    name = "menu"
+
+    def __init__(self, app):
+        super().__init__(app)
+        m = self.m
+        self.add_title("FreeCell MC")
+        self.deal = self.add_text("", m.margin, m.margin + 28, scale=1, color=widgets.DIM)
+        top = m.margin + 28 + 16
+        h = self.height - top - m.margin
+        w = self.width - 2 * m.margin
+        rows = 4
+        # Continue gets the whole first row: it is what the player wants most often.
+        x, y, cw, ch = widgets.grid_cell(0, 1, m.margin, top, w, h, m.gap, rows)
+        self.add_button(_CONTINUE, x, y, cw, ch, "Continue")
+        for i in range(1, len(_LABELS)):
+            bid, text = _LABELS[i]
+            x, y, cw, ch = widgets.grid_cell(i + 1, 2, m.margin, top, w, h, m.gap, rows)
+            self.add_button(bid, x, y, cw, ch, text)
+
+    def show(self, **kw):
+        """Name the current deal."""
+        cur = self.app.current_deal()
+        if cur is None:
+            self.deal.set("No deal in play")
+        else:
+            kind, number, cells, code = cur
+            self.deal.set(deal_line(kind, number, cells, code))
+
+    def pressed(self, bid):
+        """Act on a menu button."""
+        app = self.app
+        if bid == _CONTINUE:
+            app.continue_game()
+        elif bid == _NEW:
+            app.new_deal()
+        elif bid == _REPLAY:
+            app.replay()
+        elif bid == _DAILY:
+            # The daily deal is the date's: an unset clock asks for the date first.
+            if clock.plausible(app.clock.today()[0]):
+                app.goto("daily")
+            else:
+                app.goto("datepicker", then="daily")
+        elif bid == _CODE:
+            app.goto("keypad")
+        elif bid == _STATS:
+            app.goto("stats")
+        elif bid == _SETTINGS:
+            app.goto("settings")
+
+    def key(self, k):
+        """Esc and Enter go back to the table; N, R and D act as on the table."""
+        if k == "esc" or k == "back" or k == "enter":
+            self.pressed(_CONTINUE)
+        elif k == "n":
+            self.pressed(_NEW)
+        elif k == "r":
+            self.pressed(_REPLAY)
+        elif k == "d":
+            self.pressed(_DAILY)

@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: MIT
+"""Statistics: games played and won with the win rate beside them, won games' times and moves."""
+
+from freecell_mc import widgets
+from freecell_mc.compat import const
+from freecell_mc.screens import models
+
+_BACK = const(1)
+
+# Tiles in reading order; the last cell of the 3x3 grid is the Back button.
+_CAPTIONS = (
+    "Games played", "Games won", "Win rate",
+    "Best time", "Average time", "Daily days won",
+    "Best moves", "Average moves",
+)
+
+
+def figures(stats):
+    """Return the eight tile values, in _CAPTIONS order, as text."""
+    best_t = stats.best_seconds if stats.won else None
+    best_m = stats.best_moves if stats.won else None
+    avg_m = stats.avg_moves()
+    rate = stats.win_rate()
+    return (
+        str(stats.played),
+        str(stats.won),
+        "-" if rate is None else str(rate) + "%",
+        models.clock_text(best_t),
+        models.clock_text(stats.avg_seconds()),
+        str(stats.days_won),
+        "-" if best_m is None else str(best_m),
+        "-" if avg_m is None else str(avg_m),
+    )
+
+
+class Screen(widgets.Screen):
+    """The statistics screen."""
+
+    name = "stats"
+
+    def __init__(self, app):
+        super().__init__(app)
+        m = self.m
+        self.add_title("Statistics")
+        top = m.margin + 32
+        w = self.width - 2 * m.margin
+        h = self.height - top - m.margin
+        self.values = []
+        for i in range(len(_CAPTIONS)):
+            x, y, cw, ch = widgets.grid_cell(i, 3, m.margin, top, w, h, m.gap, 3)
+            self.group.append(widgets.rect(x, y, cw, ch, 0x08301C))
+            self.add_text(_CAPTIONS[i], x + cw // 2, y + 4, scale=1, color=widgets.DIM,
+                          anchor=(0.5, 0.0))
+            self.values.append(self.add_text("-", x + cw // 2, y + ch - 4, scale=2,
+                                             anchor=(0.5, 1.0)))
+        x, y, cw, ch = widgets.grid_cell(8, 3, m.margin, top, w, h, m.gap, 3)
+        self.add_button(_BACK, x, y, cw, ch, "Back")
+
+    def show(self, **kw):
+        """Fill in the figures."""
+        vals = figures(self.app.saves.stats)
+        for i in range(len(vals)):
+            self.values[i].set(vals[i])
+
+    def pressed(self, bid):
+        """Back to the menu."""
+        if bid == _BACK:
+            self.leave()
