@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: MIT
+"""Taps derived from raw touch readings (press, release, debounce, jitter).
+
+A resistive touchscreen's `touch_point` is a bare sample: None, or (x, y, z) with z the
+pressure. It has no press or release events, drops out for a sample or two in the middle of
+a firm press, and reads wild coordinates while a finger lands or lifts. Taps here:
+
+- a press starts with a reading whose pressure is at least `min_z`;
+- readings without enough pressure end the press only after `release_ms` of them in a row
+  (shorter drop-outs are bridged: that is the debounce);
+- a press is a tap when it had at least `min_readings` readings and none of them strayed
+  more than `jitter` pixels from the mean of the readings before it (a sliding finger or a
+  noisy contact is not a tap);
+- the tap is reported once, on release, at the mean of the press's readings.
+
+feed() allocates nothing: sums are small ints and the tap is one preallocated list.
+"""
+
+from freecell_mc.compat import const
+
+_IDLE = const(0)
+_DOWN = const(1)  # touching, every reading so far close together
+_SPOILED = const(2)  # touching, but the press already jittered: wait for release
+_TICKS_MASK = const(0x1FFFFFFF)
+
+
+class Taps:
+    """Turn a stream of touch_point readings into taps."""
+
+    def __init__(self, min_z=1, jitter=12, release_ms=40, min_readings=2):
+        """Set the thresholds: pressure, pixel jitter, release debounce and readings per tap."""
+        self.min_z = min_z
+        self.jitter = jitter
+        self.release_ms = release_ms
+        self.min_readings = min_readings
+        self.tap = [0, 0]  # reused for every tap: x, y
+        self.reset()
+
+    def reset(self):
+        """Forget any press in progress (e.g. when the screen changes under the finger)."""
+        self._state = _IDLE
+        self._n = 0
+        self._sx = 0
+        self._sy = 0
+        self._up_since = 0
+        self._lifted = False
+
+    @property
+    def touching(self):
+        """Return True while a press is in progress."""
+        return self._state != _IDLE
+
+    def feed(self, reading, now_ms):
+        """Take one touch_point reading at now_ms; return the tap list [x, y] or None."""
+        if reading is not None and reading[2] >= self.min_z:
+            self._lifted = False
+            x = reading[0]
+            y = reading[1]
+            st = self._state
+            if st == _IDLE:
+                self._state = _DOWN
+                self._n = 1
+                self._sx = x
+                self._sy = y
+                return None
+            if st == _DOWN:
+                n = self._n
+                # Compare against the mean so far without dividing: scale by n.
+                dx = x * n - self._sx
+                dy = y * n - self._sy
+                lim = self.jitter * n
+                if dx > lim or dx < -lim or dy > lim or dy < -lim:
+                    self._state = _SPOILED
+                    return None
+                self._n = n + 1
+                self._sx += x
+                self._sy += y
+            return None
+        # No pressure: maybe a drop-out, maybe the release.
+        if self._state == _IDLE:
+            return None
+        if not self._lifted:
+            self._lifted = True
+            self._up_since = now_ms
+            return None
+        d = now_ms - self._up_since
+        if d < 0:
+            d &= _TICKS_MASK  # the board's ticks_ms wraps at 2**29
+        if d < self.release_ms:
+            return None
+        st = self._state
+        n = self._n
+        self._state = _IDLE
+        self._lifted = False
+        if st != _DOWN or n < self.min_readings:
+            return None
+        tap = self.tap
+        tap[0] = self._sx // n
+        tap[1] = self._sy // n
+        return tap
