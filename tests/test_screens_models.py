@@ -1,0 +1,290 @@
+# SPDX-License-Identifier: MIT
+"""The screens' pure logic: dates, the 30-day calendar, keypad entry, calibration, figures.
+
+Dates are checked against CPython's datetime as the oracle; the touch mapping against
+adafruit_touchscreen's own map_range; the whole module once more under real MicroPython.
+"""
+
+import datetime
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from freecell_mc import deals
+from freecell_mc.screens import models as M
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+dates = st.dates(min_value=datetime.date(1900, 1, 1), max_value=datetime.date(2400, 12, 31))
+
+
+@given(dates)
+def test_ordinal_and_weekday_match_datetime(day):
+    n = M.ordinal(day.year, day.month, day.day)
+    assert n == (day - datetime.date(1970, 1, 1)).days
+    assert M.from_ordinal(n) == (day.year, day.month, day.day)
+    assert M.weekday(day.year, day.month, day.day) == day.weekday()
+
+
+def test_days_in_month_and_leap_years():
+    assert M.days_in_month(2024, 2) == 29
+    assert M.days_in_month(2026, 2) == 28
+    assert M.days_in_month(2000, 2) == 29
+    assert M.days_in_month(2100, 2) == 28
+    assert [M.days_in_month(2026, m) for m in range(1, 13)] == [
+        31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+
+def test_calendar_of_2026_11_30():
+    cal = M.Calendar(2026, 11, 30)
+    assert cal.n == 30
+    assert cal.date(0) == (2026, 11, 1)
+    assert cal.date(29) == (2026, 11, 30)
+    # 1 November 2026 is a Sunday: the grid needs six weeks and today opens the sixth.
+    assert cal.offset == 6
+    assert cal.rows == 6
+    assert cal.cell(0) == (0, 6)
+    assert cal.cell(29) == (5, 0)
+    assert cal.label(0) == "1 Nov"
+    assert cal.label(1) == "2"
+    assert cal.span_text() == "1 Nov - 30 Nov 2026"
+
+
+@given(st.dates(min_value=datetime.date(2025, 1, 1), max_value=datetime.date(2099, 12, 31)))
+def test_calendar_is_the_last_30_days_in_weeks(today):
+    cal = M.Calendar(today.year, today.month, today.day)
+    seen = set()
+    for i in range(cal.n):
+        day = today - datetime.timedelta(days=cal.n - 1 - i)
+        assert cal.date(i) == (day.year, day.month, day.day)
+        r, c = cal.cell(i)
+        assert c == day.weekday()
+        assert 0 <= r < cal.rows <= 6
+        assert cal.index_at(r, c) == i
+        seen.add((r, c))
+        label = cal.label(i)
+        assert label.split()[0] == str(day.day)
+        # The month is named where it changes, so the grid can be read alone.
+        assert (len(label.split()) == 2) == (i == 0 or day.day == 1)
+    assert len(seen) == cal.n
+    assert cal.index_at(0, cal.offset - 1) == -1 if cal.offset else True
+
+
+def test_date_model_steps_and_stays_valid():
+    dm = M.DateModel(2026, 1, 31)
+    dm.step(dm.MONTH, 1)
+    assert dm.value() == (2026, 2, 28)
+    dm.set(2028, 1, 31)
+    dm.step(dm.MONTH, 1)
+    assert dm.value() == (2028, 2, 29)
+    dm.step(dm.YEAR, 1)
+    assert dm.value() == (2029, 2, 28)
+    dm.set(2026, 12, 31)
+    dm.step(dm.DAY, 1)
+    assert dm.value() == (2026, 12, 1)  # the day wraps within its month
+    dm.step(dm.MONTH, 1)
+    assert dm.value() == (2026, 1, 1)  # the month wraps, the year stays
+    dm.step(dm.DAY, -1)
+    assert dm.value() == (2026, 1, 31)
+    dm.set(2000, 1, 1)  # what a reset RTC says: not a date to start from
+    assert dm.value() == (M.YEAR_MIN, 1, 1)
+    dm.step(dm.YEAR, -1)
+    assert dm.value()[0] == M.YEAR_MIN
+    dm.set(M.YEAR_MAX, 5, 5)
+    dm.step(dm.YEAR, 1)
+    assert dm.value()[0] == M.YEAR_MAX
+
+
+@given(st.lists(st.tuples(st.integers(0, 2), st.sampled_from((-1, 1))), max_size=200))
+def test_date_model_never_leaves_real_dates(steps):
+    dm = M.DateModel(2026, 11, 30)
+    for field, delta in steps:
+        dm.step(field, delta)
+        y, m, d = dm.value()
+        datetime.date(y, m, d)  # raises if the model ever holds an impossible date
+        assert M.plausible(y)
+
+
+def test_entry_buffer():
+    e = M.Entry()
+    for ch in "24-2026x1130":
+        e.press(ch)
+    assert e.text == "24-20261130"
+    assert e.back() and e.text == "24-2026113"
+    for ch in "0123456789":
+        e.press(ch)
+    assert len(e.text) == M.ENTRY_MAX
+    assert not e.press("1")
+    e.clear()
+    assert e.text == "" and not e.back()
+    e.set("34-1-7")
+    assert e.text == "34-1-7"
+
+
+def test_parse_entry_microsoft_numbers():
+    assert M.parse_entry("11982", 4, deals.parse_code) == (deals.KIND_MS, 11982, 4)
+    assert M.parse_entry("1", 2, deals.parse_code) == (deals.KIND_MS, 1, 2)
+    assert M.parse_entry("1000000", 3, deals.parse_code) == (deals.KIND_MS, 1000000, 3)
+    with pytest.raises(ValueError, match="1 to 1,000,000"):
+        M.parse_entry("0", 4, deals.parse_code)
+    with pytest.raises(ValueError, match="1 to 1,000,000"):
+        M.parse_entry("1000001", 4, deals.parse_code)
+    with pytest.raises(ValueError, match="first"):
+        M.parse_entry("", 4, deals.parse_code)
+
+
+def test_parse_entry_codes():
+    code = deals.deal_code(deals.KIND_DAILY, 20261130, 4)
+    assert M.parse_entry(code, 1, deals.parse_code) == (deals.KIND_DAILY, 20261130, 4)
+    assert M.parse_entry(code.replace("-", ""), 1, deals.parse_code) == (deals.KIND_DAILY, 20261130, 4)
+    # A short Microsoft code is told from a deal number by its dashes.
+    short = deals.deal_code(deals.KIND_MS, 1, 2)
+    assert len(short.replace("-", "")) <= M.MS_DIGITS
+    assert M.parse_entry(short, 4, deals.parse_code) == (deals.KIND_MS, 1, 2)
+    bad = code[:-1] + str((int(code[-1]) + 1) % 10)
+    with pytest.raises(ValueError, match="mistyped"):
+        M.parse_entry(bad, 4, deals.parse_code)
+
+
+def test_entry_hint():
+    assert "deal code" in M.entry_hint("")
+    assert M.entry_hint("0011982") == "Microsoft deal #11982"
+    assert M.entry_hint("24-2") == "Deal code"
+    assert M.entry_hint("12345678") == "Deal code"
+
+
+@given(st.text(alphabet="ab cdefgh:", max_size=120), st.integers(8, 60))
+def test_wrap_keeps_every_word_and_the_width(text, cols):
+    out = M.wrap(text, cols)
+    for line in out.split("\n"):
+        assert len(line) <= cols
+    assert "".join(out.split()) == "".join(text.split())
+
+
+def _library_map_range():
+    os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+    import adafruit_touchscreen
+
+    return adafruit_touchscreen.map_range
+
+
+@settings(max_examples=200)
+@given(
+    st.integers(1000, 12000), st.integers(50000, 64000),
+    st.integers(1000, 12000), st.integers(50000, 64000),
+    st.booleans(), st.sampled_from(((320, 240), (480, 320))),
+)
+def test_calibration_solves_what_a_panel_reads(xl, xh, yl, yh, flip, size):
+    w, h = size
+    true = ((xh, xl), (yl, yh)) if flip else ((xl, xh), (yl, yh))
+    (a, b), (c, d) = true
+    tg = ((w // 8, h // 8), (w - 1 - w // 8, h - 1 - h // 8))
+    raws = [(M.screen_to_raw(x, a, b, w), M.screen_to_raw(y, c, d, h)) for x, y in tg]
+    cal = M.solve_calibration(tg, raws, w, h)
+    assert M.valid_calibration(cal)
+    map_range = _library_map_range()
+    # With the solved calibration, the library puts every raw reading where the true
+    # calibration does, to within a pixel of rounding.
+    for sx in range(0, w, 37):
+        r = M.screen_to_raw(sx, a, b, w)
+        got = int(map_range(r, cal[0][0], cal[0][1], 0, w - 1))
+        assert abs(got - sx) <= 1
+        assert abs(M.raw_to_screen(r, a, b, w) - int(map_range(r, a, b, 0, w - 1))) <= 1
+
+
+def test_calibration_rejects_nonsense():
+    tg = ((40, 30), (279, 209))
+    with pytest.raises(ValueError):
+        M.solve_calibration(tg, ((30000, 30000), (30000, 30000)), 320, 240)
+    with pytest.raises(ValueError):
+        M.solve_calibration(tg, ((30000, 30000), (30100, 30100)), 320, 240)
+    assert not M.valid_calibration(None)
+    assert not M.valid_calibration(((1, 2), (3, 4)))
+    assert M.valid_calibration(M.DEFAULT_CALIBRATION)
+
+
+def test_figures():
+    assert M.clock_text(None) == "-"
+    assert M.clock_text(5) == "0:05"
+    assert M.clock_text(192) == "3:12"
+    assert M.clock_text(3725) == "1:02:05"
+    assert M.percent(0, 0) == "-"
+    assert M.percent(1, 3) == "33%"
+    assert M.percent(2, 3) == "67%"
+    assert M.percent(5, 5) == "100%"
+    assert M.date_text(2026, 11, 30) == "Monday 30 November 2026"
+    assert M.iso(2026, 1, 2) == "2026-01-02"
+
+
+# The same computations under CPython and under real MicroPython must agree.
+_MP_SCRIPT = r"""
+import json
+from freecell_mc.screens import models as M
+from freecell_mc import deals
+out = []
+for y, m, d in ((2026, 11, 30), (2026, 12, 1), (2028, 3, 1), (2025, 1, 1), (2099, 12, 31)):
+    cal = M.Calendar(y, m, d)
+    out.append([cal.offset, cal.rows, [list(cal.date(i)) for i in range(cal.n)],
+                [list(cal.cell(i)) for i in range(cal.n)], [cal.label(i) for i in range(cal.n)],
+                M.weekday(y, m, d), M.ordinal(y, m, d), M.date_text(y, m, d)])
+dm = M.DateModel(2026, 1, 31)
+trace = []
+for f, s in ((1, 1), (0, 1), (2, -1), (1, -3), (2, 40), (0, -5), (1, 13)):
+    dm.step(f, s)
+    trace.append(list(dm.value()))
+out.append(trace)
+e = M.Entry()
+for ch in "24-2026x1130":
+    e.press(ch)
+e.back()
+out.append(e.text)
+res = []
+for text in ("11982", "0", "1000001", "", "24-20261130-4", "24-20261130-5", "34-1-7", "12345678"):
+    try:
+        res.append(list(M.parse_entry(text, 3, deals.parse_code)))
+    except ValueError as err:
+        res.append(str(err))
+    res.append(M.entry_hint(text))
+out.append(res)
+out.append(M.wrap("The check digit does not match: a digit is mistyped", 20))
+cal = M.solve_calibration(((40, 30), (279, 209)), ((9000, 10000), (56000, 52000)), 320, 240)
+out.append([list(cal[0]), list(cal[1])])
+out.append([M.raw_to_screen(r, 5200, 59000, 320) for r in (0, 5200, 32100, 59000, 65535)])
+out.append([M.clock_text(s) for s in (0, 59, 192, 3725)] + [M.percent(2, 3), M.percent(0, 0)])
+print(json.dumps(out))
+"""
+
+
+def _run_here():
+    import io
+    from contextlib import redirect_stdout
+
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        exec(compile(_MP_SCRIPT, "mp_screens_models", "exec"), {"__name__": "__main__"})
+    return json.loads(buf.getvalue())
+
+
+def test_models_agree_under_micropython(tmp_path):
+    node = shutil.which("node")
+    runner = os.path.join(ROOT, "tests", "mp", "run.mjs")
+    assert node, "node runs the MicroPython tests (./dev setup installs it)"
+    assert os.path.isdir(os.path.join(ROOT, "tests", "mp", "node_modules")), "run ./dev setup"
+    script = tmp_path / "mp_screens_models.py"
+    script.write_text(_MP_SCRIPT)
+    proc = subprocess.run(
+        ["timeout", "60", node, runner, "--with", os.path.join(ROOT, "freecell_mc", "screens", "models.py"),
+         str(script)],
+        capture_output=True, text=True, cwd=ROOT,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == _run_here()
+
+
+if __name__ == "__main__":
+    sys.exit(pytest.main([__file__, "-q"]))
