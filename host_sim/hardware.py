@@ -156,6 +156,7 @@ class _RegisterChip:
     """An I2C device with a register pointer that auto-increments, like both RTC chips."""
 
     size = 0
+    masks = {}
 
     def __init__(self):
         self.regs = bytearray(self.size)
@@ -169,7 +170,8 @@ class _RegisterChip:
         if len(data) > 1:
             self._sync_out()
             for b in data[1:]:
-                self.regs[self._ptr] = b
+                # bits a register does not have read back as 0
+                self.regs[self._ptr] = b & self.masks.get(self._ptr, 0xFF)
                 self._ptr = (self._ptr + 1) % self.size
             self._sync_in()
 
@@ -192,10 +194,32 @@ class _RegisterChip:
 class _RtcChip(_RegisterChip):
     """A battery-backed RTC: keeps its own time, which runs with the board's clock."""
 
+    weekday_reg = 0
+
     def __init__(self, clock, start_seconds):
         super().__init__()
         self._clock = clock
         self._base = start_seconds - clock.ms() // 1000
+        # The weekday register is a counter of its own: it holds whatever was written,
+        # kept as an offset from the weekday of the running date.
+        self._wd_offset = 0
+
+    def _weekday(self, t):
+        """Return the weekday register's value for time t (struct_time)."""
+        return (self._wd0(t) + self._wd_offset) % 7 + self._wd_first
+
+    def _take_weekday(self):
+        """Remember the written weekday register as an offset from the date's weekday."""
+        t = time.gmtime(self.seconds())
+        v = self.regs[self.weekday_reg] - self._wd_first
+        self._wd_offset = (v - self._wd0(t)) % 7
+
+    _wd_first = 0
+
+    @staticmethod
+    def _wd0(t):
+        """Return the chip's 0-based weekday of struct_time t."""
+        return t.tm_wday
 
     def seconds(self):
         """Return the chip's time as epoch seconds."""
@@ -210,6 +234,9 @@ class DS3231(_RtcChip):
     """Maxim DS3231 at 0x68: time at 0x00..0x06 (s, m, h, weekday, day, month, year)."""
 
     size = 0x13
+    masks = {0: 0x7F, 1: 0x7F, 2: 0x7F, 3: 0x07, 4: 0x3F, 5: 0x9F}
+    weekday_reg = 3
+    _wd_first = 1  # 1..7
 
     def __init__(self, clock, start_seconds):
         super().__init__(clock, start_seconds)
@@ -221,7 +248,7 @@ class DS3231(_RtcChip):
         r[0] = _bcd(t.tm_sec)
         r[1] = _bcd(t.tm_min)
         r[2] = _bcd(t.tm_hour)
-        r[3] = t.tm_wday + 1
+        r[3] = self._weekday(t)
         r[4] = _bcd(t.tm_mday)
         r[5] = _bcd(t.tm_mon)
         r[6] = _bcd(t.tm_year % 100)
@@ -247,13 +274,19 @@ class DS3231(_RtcChip):
         except (ValueError, OverflowError):
             return
         self.set_seconds(s)
-        self.regs[0x0F] &= 0x7F  # writing the time clears "oscillator stopped"
+        self._take_weekday()
 
 
 class PCF8523(_RtcChip):
     """NXP PCF8523 at 0x68: time at 0x03..0x09 (s, m, h, day, weekday, month, year)."""
 
     size = 0x14
+    masks = {4: 0x7F, 5: 0x3F, 6: 0x3F, 7: 0x07, 8: 0x1F}
+    weekday_reg = 7
+
+    @staticmethod
+    def _wd0(t):
+        return (t.tm_wday + 1) % 7  # the chip counts Sunday as 0
 
     def __init__(self, clock, start_seconds):
         super().__init__(clock, start_seconds)
@@ -266,7 +299,7 @@ class PCF8523(_RtcChip):
         r[4] = _bcd(t.tm_min)
         r[5] = _bcd(t.tm_hour)
         r[6] = _bcd(t.tm_mday)
-        r[7] = (t.tm_wday + 1) % 7  # the chip counts Sunday as 0
+        r[7] = self._weekday(t)
         r[8] = _bcd(t.tm_mon)
         r[9] = _bcd(t.tm_year % 100)
 
@@ -289,6 +322,7 @@ class PCF8523(_RtcChip):
         except (ValueError, OverflowError):
             return
         self.set_seconds(s)
+        self._take_weekday()
 
 
 def make_ext_rtc(kind, clock, start_seconds):

@@ -19,7 +19,7 @@ game would see from a finger. Commands that look at the game (`shot`, `dump`,
 import os
 
 PRESS_POLLS = 5  # a quick finger on a resistive panel: ~50 ms of readings
-RELEASE_POLLS = 5  # and the same without, so the game sees the release and redraws
+RELEASE_POLLS = 8  # then none for longer than the game's 40 ms release debounce
 KEY_POLLS = 3  # polls after a key, so the game reads it and redraws
 TAP_Z = 32000  # pressure in the range a PyPortal panel reports for a fingertip
 

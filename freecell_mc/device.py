@@ -1,0 +1,91 @@
+# SPDX-License-Identifier: MIT
+"""Build the game's hardware from the board's own modules and run the game (code.py's main).
+
+Every board-specific import happens inside `build()`, so importing this module touches
+no hardware. The desktop simulator runs this very file: it supplies `board` and friends.
+"""
+
+# The PyPortal panel's factory calibration (SPEC section 6), used until the player saves one.
+CALIBRATION = ((5200, 59000), (5800, 57000))
+
+
+class NoKeys:
+    """The board has no keyboard: `read()` never returns a key."""
+
+    def read(self):
+        """Return None: no key is waiting."""
+        return None
+
+
+class Hardware:
+    """What the App receives: display, touch, clock, blocks, keys (docs/architecture.md)."""
+
+    def __init__(self, display, touch, clock, blocks, keys, start=None, make_touch=None):
+        """Hold the parts; make_touch(calibration) builds a touch panel with a new calibration."""
+        self.display = display
+        self.touch = touch
+        self.clock = clock
+        self.blocks = blocks
+        self.keys = keys
+        # (kind, number, cells) to start on instead of the saved game, or None
+        self.start = start
+        self._make_touch = make_touch
+
+    def set_calibration(self, calibration):
+        """Use a new touch calibration ((x_min, x_max), (y_min, y_max)) from now on."""
+        if self._make_touch is not None:
+            self.touch = self._make_touch(calibration)
+
+
+def saved_calibration(blocks):
+    """Return the calibration stored in the settings, or None when there is none."""
+    try:
+        from freecell_mc.storage import Saves
+
+        saves = Saves(blocks)
+        saves.load()
+        cal = saves.settings.calibration
+    except (ImportError, AttributeError, ValueError, OSError):
+        return None
+    if not cal:
+        return None
+    return cal
+
+
+def build():
+    """Return the Hardware of the board this runs on."""
+    import adafruit_touchscreen
+    import board
+
+    from freecell_mc import clock, storage
+
+    display = board.DISPLAY
+    display.auto_refresh = False  # the game refreshes once per poll, only when something changed
+    size = (display.width, display.height)
+
+    def make_touch(calibration):
+        return adafruit_touchscreen.Touchscreen(
+            board.TOUCH_XL,
+            board.TOUCH_XR,
+            board.TOUCH_YD,
+            board.TOUCH_YU,
+            calibration=calibration or CALIBRATION,
+            size=size,
+        )
+
+    blocks = storage.device_blocks()
+    touch = make_touch(saved_calibration(blocks))
+    # A real board has neither: the simulator's board module adds its keyboard and the
+    # deal asked for on its command line.
+    keys = getattr(board, "KEYS", None)
+    if keys is None:
+        keys = NoKeys()
+    start = getattr(board, "START_DEAL", None)
+    return Hardware(display, touch, clock.device_clock(), blocks, keys, start, make_touch)
+
+
+def main():
+    """Build the hardware and run the game until power-off."""
+    from freecell_mc.app import App
+
+    App(build()).run()
