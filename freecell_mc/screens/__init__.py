@@ -10,22 +10,8 @@ NAMES = ("menu", "keypad", "daily", "stats", "settings", "datepicker", "calibrat
 
 def screen_class(name):
     """Import and return the Screen class of the screen called name."""
-    if name == "menu":
-        from freecell_mc.screens import menu as mod
-    elif name == "keypad":
-        from freecell_mc.screens import keypad as mod
-    elif name == "daily":
-        from freecell_mc.screens import daily as mod
-    elif name == "stats":
-        from freecell_mc.screens import stats as mod
-    elif name == "settings":
-        from freecell_mc.screens import settings as mod
-    elif name == "datepicker":
-        from freecell_mc.screens import datepicker as mod
-    elif name == "calibration":
-        from freecell_mc.screens import calibration as mod
-    elif name == "result":
-        from freecell_mc.screens import result as mod
-    else:
+    if name not in NAMES:
         raise ValueError("no screen called " + name)
+    # A non-empty fromlist makes __import__ return the submodule itself (here and on MicroPython).
+    mod = __import__("freecell_mc.screens." + name, None, None, ("Screen",))
     return mod.Screen

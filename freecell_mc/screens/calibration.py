@@ -103,8 +103,11 @@ class Screen(widgets.Screen):
             self.info.set("Tap the centre of the cross. (" + str(self.step + 1) + " of 3)")
             return
         # The check: where would this tap land with the new calibration?
+        new = self.new
+        if new is None:
+            return
         rx, ry = self._raw(x, y, cal)
-        (xl, xh), (yl, yh) = self.new
+        (xl, xh), (yl, yh) = new
         sx = models.raw_to_screen(rx, xl, xh, self.width)
         sy = models.raw_to_screen(ry, yl, yh, self.height)
         tx, ty = self.targets[2]
@@ -112,7 +115,7 @@ class Screen(widgets.Screen):
         if off > self.tolerance:
             self._start("That missed by " + str(off) + " px; again from the start.")
             return
-        self.save(self.new)
+        self.save(new)
         self.info.set("Saved. Touch now follows your taps.")
         self.step = _STEPS
 
