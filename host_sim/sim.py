@@ -279,6 +279,9 @@ def build_parser():
     p.add_argument("--cells", type=int, choices=(1, 2, 3, 4), help="free cells (default 4)")
     p.add_argument("--step-ms", type=int, default=STEP_MS, help="simulated ms per poll")
     p.add_argument("--no-usb", action="store_true", help="run as on battery, without a USB host")
+    p.add_argument(
+        "--root", metavar="DIR", default=ROOT, help="the folder with code.py and boot.py"
+    )
     p.add_argument("--shot", metavar="PATH.png", help="write the last screen here at the end")
     p.add_argument("--quiet", action="store_true", help="no summary line at the end")
     return p
@@ -318,6 +321,7 @@ def main(argv=None):
         start_deal=start,
         script=script,
         usb_connected=not args.no_usb,
+        root=os.path.abspath(args.root),
     )
     try:
         code = sim.run()
