@@ -1,0 +1,309 @@
+# SPDX-License-Identifier: MIT
+"""Dates without `time`, clock plausibility, and the device clock with an optional I2C RTC.
+
+The pure part (days in month, day numbers, date +/- days, weekday, plausible, ticks_diff)
+imports nothing and runs on CPython, MicroPython and CircuitPython alike. `DeviceClock`
+and `find_rtc` talk to hardware handed to them; `device_clock()` imports the board's
+modules inside the function, so importing this module touches no hardware.
+
+Day numbers count days from 2000-01-01 (day 0), the date the SAMD51 clock restarts at.
+"""
+
+from freecell_mc.compat import const
+
+_TICKS_PERIOD = const(0x20000000)  # supervisor.ticks_ms() wraps at 2**29
+_TICKS_MASK = const(0x1FFFFFFF)
+_TICKS_HALF = const(0x10000000)
+FIRST_PLAUSIBLE_YEAR = const(2025)  # the game did not exist before: an earlier year is a reset clock
+
+_RTC_ADDR = const(0x68)  # both the DS3231 and the PCF8523 answer here
+
+_MDAYS = b"\x1f\x1c\x1f\x1e\x1f\x1e\x1f\x1f\x1e\x1f\x1e\x1f"  # 31 28 31 30 ... as one bytes object
+
+
+def is_leap(y):
+    """Return True if y is a Gregorian leap year."""
+    return y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)
+
+
+def days_in_month(y, m):
+    """Return the number of days in month m (1..12) of year y."""
+    if m == 2 and is_leap(y):
+        return 29
+    return _MDAYS[m - 1]
+
+
+def valid_date(y, m, d):
+    """Return True if y-m-d is a real calendar date (years 2000..2099, what the RTCs hold)."""
+    return 2000 <= y <= 2099 and 1 <= m <= 12 and 1 <= d <= days_in_month(y, m)
+
+
+def day_number(y, m, d):
+    """Return the days from 2000-01-01 to y-m-d (negative before it)."""
+    # Civil-from-days arithmetic with March as the first month, so the leap day is last.
+    if m <= 2:
+        y -= 1
+        m += 9
+    else:
+        m -= 3
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * m + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 730425  # 730425: day number of 2000-01-01 in this scheme
+
+
+def from_day_number(n):
+    """Return (y, m, d) for a day number from day_number()."""
+    z = n + 730425
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    d = doy - (153 * mp + 2) // 5 + 1
+    m = mp + 3 if mp < 10 else mp - 9
+    y = yoe + era * 400 + (1 if m <= 2 else 0)
+    return (y, m, d)
+
+
+def add_days(y, m, d, n):
+    """Return the date n days after y-m-d (n may be negative)."""
+    return from_day_number(day_number(y, m, d) + n)
+
+
+def weekday(y, m, d):
+    """Return the weekday of y-m-d: 0 Monday .. 6 Sunday."""
+    return (day_number(y, m, d) + 5) % 7  # 2000-01-01 was a Saturday
+
+
+def plausible(y):
+    """Return True if a clock showing year y has plausibly been set."""
+    return y >= FIRST_PLAUSIBLE_YEAR
+
+
+def ticks_diff(a, b):
+    """Return a - b for ticks_ms() values that wrap at 2**29 (as supervisor.ticks_ms does)."""
+    return ((a - b + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
+
+
+def _bcd(v):
+    """Decode one BCD byte."""
+    return (v >> 4) * 10 + (v & 15)
+
+
+def _to_bcd(v):
+    """Encode 0..99 as one BCD byte."""
+    return ((v // 10) << 4) | (v % 10)
+
+
+class ExternalRTC:
+    """A DS3231 or PCF8523 on I2C: read and set the date (registers written here, no library)."""
+
+    DS3231 = "DS3231"
+    PCF8523 = "PCF8523"
+
+    def __init__(self, i2c, chip, addr=_RTC_ADDR):
+        """Drive chip (ExternalRTC.DS3231 or .PCF8523) at addr on a busio.I2C-like bus."""
+        self.i2c = i2c
+        self.chip = chip
+        self.addr = addr
+        self._buf = bytearray(8)
+        # Where the seconds..years registers start: the DS3231 starts with them, the
+        # PCF8523 has three control registers first.
+        self._base = 0 if chip == self.DS3231 else 3
+
+    def _read(self, reg, n):
+        """Read n registers from reg into the scratch buffer."""
+        buf = self._buf
+        buf[0] = reg
+        while not self.i2c.try_lock():
+            pass
+        try:
+            self.i2c.writeto_then_readfrom(self.addr, buf, buf, out_end=1, in_end=n)
+        finally:
+            self.i2c.unlock()
+        return buf
+
+    def _write(self, reg, data):
+        """Write the bytes of data to registers from reg on."""
+        out = bytearray(1 + len(data))
+        out[0] = reg
+        out[1:] = data
+        while not self.i2c.try_lock():
+            pass
+        try:
+            self.i2c.writeto(self.addr, out)
+        finally:
+            self.i2c.unlock()
+
+    def lost_power(self):
+        """Return True when the chip says its time cannot be trusted (oscillator stopped)."""
+        if self.chip == self.DS3231:
+            return bool(self._read(0x0F, 1)[0] & 0x80)  # status: OSF
+        return bool(self._read(0x03, 1)[0] & 0x80)  # seconds: OS
+
+    def datetime(self):
+        """Return (y, m, d, hh, mm, ss) read from the chip."""
+        r = self._read(self._base, 7)
+        ss = _bcd(r[0] & 0x7F)
+        mm = _bcd(r[1] & 0x7F)
+        hh = _bcd(r[2] & 0x3F)
+        if self.chip == self.DS3231:
+            d = _bcd(r[4] & 0x3F)
+            mo = _bcd(r[5] & 0x1F)
+        else:
+            d = _bcd(r[3] & 0x3F)
+            mo = _bcd(r[5] & 0x1F)
+        y = 2000 + _bcd(r[6])
+        return (y, mo, d, hh, mm, ss)
+
+    def set_datetime(self, y, m, d, hh=0, mm=0, ss=0):
+        """Set the chip's date and time and mark its time trustworthy again."""
+        wd = weekday(y, m, d)
+        regs = bytearray(7)
+        regs[0] = _to_bcd(ss)
+        regs[1] = _to_bcd(mm)
+        regs[2] = _to_bcd(hh)
+        if self.chip == self.DS3231:
+            regs[3] = wd + 1  # DS3231 weekday 1..7
+            regs[4] = _to_bcd(d)
+        else:
+            regs[3] = _to_bcd(d)  # PCF8523: days before weekdays
+            regs[4] = (wd + 1) % 7  # 0 Sunday .. 6 Saturday
+        regs[5] = _to_bcd(m)
+        regs[6] = _to_bcd(y - 2000)
+        self._write(self._base, regs)
+        if self.chip == self.DS3231:
+            st = self._read(0x0F, 1)[0]
+            self._write(0x0F, bytes((st & 0x7F,)))  # clear OSF
+        else:
+            # Control_3 resets to 0xE0 (battery switch-over off): without this the chip
+            # forgets the time whenever the board is unplugged.
+            self._write(0x02, b"\x00")
+
+
+def identify(i2c, addr=_RTC_ADDR):
+    """Return ExternalRTC.DS3231 or .PCF8523 for the chip at addr, or None if nothing fits.
+
+    Both chips answer at 0x68; their register 0x07 tells them apart. On the DS3231 it is
+    alarm 1's seconds, all 8 bits writable; on the PCF8523 it is the weekday, of which only
+    bits 2..0 exist. Write 0x55, read back, restore: 0x55 is a DS3231, 0x05 a PCF8523.
+    """
+    buf = bytearray(2)
+    while not i2c.try_lock():
+        pass
+    try:
+        if addr not in i2c.scan():
+            return None
+        buf[0] = 0x07
+        i2c.writeto_then_readfrom(addr, buf, buf, out_end=1, in_start=1, in_end=2)
+        saved = buf[1]
+        i2c.writeto(addr, bytes((0x07, 0x55)))
+        i2c.writeto_then_readfrom(addr, buf, buf, out_end=1, in_start=1, in_end=2)
+        probe = buf[1]
+        i2c.writeto(addr, bytes((0x07, saved)))
+    except OSError:
+        return None
+    finally:
+        i2c.unlock()
+    if probe == 0x55:
+        return ExternalRTC.DS3231
+    if probe == 0x05:
+        return ExternalRTC.PCF8523
+    return None
+
+
+def find_rtc(i2c):
+    """Return an ExternalRTC for a DS3231 or PCF8523 on the bus, or None."""
+    if i2c is None:
+        return None
+    chip = identify(i2c)
+    if chip is None:
+        return None
+    return ExternalRTC(i2c, chip)
+
+
+class DeviceClock:
+    """The clock the game sees: ticks, today's date, and setting it.
+
+    rtc: an object with a writable `datetime` (struct_time-like, as rtc.RTC()); ext: an
+    ExternalRTC or None; ticks: a function returning milliseconds (wrapping at 2**29);
+    make_time: builds what rtc.datetime takes from a 9-tuple (time.struct_time).
+    """
+
+    def __init__(self, rtc, ext=None, ticks=None, make_time=None):
+        """Wrap the internal RTC and, when present, an external one that outlives resets."""
+        self.rtc = rtc
+        self.ext = ext
+        self._ticks = ticks
+        self._make_time = make_time if make_time is not None else tuple
+        if ext is not None:
+            try:
+                if not ext.lost_power():
+                    y, m, d, hh, mm, ss = ext.datetime()
+                    if plausible(y) and valid_date(y, m, d):
+                        self._set_internal(y, m, d, hh, mm, ss)
+            except OSError:
+                self.ext = None  # a chip that stops answering is as good as none
+
+    def ticks_ms(self):
+        """Return milliseconds from a counter that wraps at 2**29."""
+        return self._ticks() & _TICKS_MASK
+
+    def today(self):
+        """Return (y, m, d) from the clock, whether or not it is plausible."""
+        t = self.rtc.datetime
+        return (t[0], t[1], t[2])
+
+    def plausible(self):
+        """Return True if today() can be trusted (the clock has been set since power-up)."""
+        return plausible(self.today()[0])
+
+    def _set_internal(self, y, m, d, hh, mm, ss):
+        """Set the internal RTC."""
+        wd = weekday(y, m, d)
+        yd = day_number(y, m, d) - day_number(y, 1, 1) + 1
+        self.rtc.datetime = self._make_time((y, m, d, hh, mm, ss, wd, yd, -1))
+
+    def set_today(self, y, m, d):
+        """Set today's date (keeping the clock's time of day) on every clock there is."""
+        if not valid_date(y, m, d):
+            raise ValueError("not a date")
+        t = self.rtc.datetime
+        hh, mm, ss = t[3], t[4], t[5]
+        self._set_internal(y, m, d, hh, mm, ss)
+        if self.ext is not None:
+            try:
+                self.ext.set_datetime(y, m, d, hh, mm, ss)
+            except OSError:
+                self.ext = None
+
+
+def device_clock(i2c=None):
+    """Build the board's DeviceClock: rtc.RTC(), plus a DS3231/PCF8523 if one answers."""
+    import rtc
+    import time
+
+    try:
+        import supervisor
+
+        ticks = supervisor.ticks_ms
+    except (ImportError, AttributeError):
+
+        def ticks():
+            return int(time.monotonic() * 1000)
+
+    if i2c is None:
+        try:
+            import board
+
+            i2c = board.I2C()
+        except (ImportError, AttributeError, RuntimeError, ValueError, OSError):
+            i2c = None  # no STEMMA bus, or no pull-ups because nothing is plugged in
+    ext = None
+    try:
+        ext = find_rtc(i2c)
+    except (RuntimeError, OSError):
+        ext = None
+    return DeviceClock(rtc.RTC(), ext, ticks, time.struct_time)

@@ -1,0 +1,154 @@
+# SPDX-License-Identifier: MIT
+"""Statistics: games played and won, best and average time and moves, daily days won.
+
+No streak is counted anywhere (the product deliberately has none). Daily wins are kept as
+a count plus a 64-day bitmap ending at the latest won day: enough for the 30-day calendar
+in 8 bytes. Everything packs into a fixed 40-byte layout (see SIZE and pack_into) that
+storage.py embeds in every save record.
+"""
+
+import struct
+
+from freecell_mc.compat import const
+from freecell_mc import clock
+
+# Layout (little-endian), offsets relative to the start of the stats area:
+#   0 played u32 | 4 won u32 | 8 sum of won seconds u32 | 12 sum of won moves u32
+#  16 best seconds u32 (0 = none) | 20 best moves u16 (0 = none) | 22 days won u16
+#  24 day number of the latest won day i32 | 28 days bitmap, 8 bytes (bit i = that day - i)
+#  36 reserved u32
+_FMT = "<IIIIIHHi"
+_BITS = const(28)
+SIZE = const(40)
+_WINDOW = const(64)  # days the bitmap remembers back from the latest won day
+_NONE_DAY = const(-0x7FFFFFFF)  # "no day won yet"; a small int on every port
+
+
+class Stats:
+    """Counts of games, won games' times and moves, and the daily days won."""
+
+    def __init__(self):
+        """Start with nothing played."""
+        self.days_bits = bytearray(8)
+        self.clear()
+
+    def clear(self):
+        """Forget everything."""
+        self.played = 0
+        self.won = 0
+        self.won_seconds = 0
+        self.won_moves = 0
+        self.best_seconds = 0
+        self.best_moves = 0
+        self.days_won = 0
+        self.last_day = _NONE_DAY
+        for i in range(8):
+            self.days_bits[i] = 0
+
+    def record_start(self):
+        """Count a game as played (call it once per deal, on its first move)."""
+        self.played += 1
+
+    def record_win(self, seconds, moves):
+        """Count a won game with its elapsed seconds and moves."""
+        self.won += 1
+        if self.played < self.won:
+            self.played = self.won  # a win is always a game played
+        self.won_seconds += seconds
+        self.won_moves += moves
+        if self.best_seconds == 0 or seconds < self.best_seconds:
+            self.best_seconds = max(1, seconds)
+        if self.best_moves == 0 or moves < self.best_moves:
+            self.best_moves = moves
+
+    def win_rate(self):
+        """Return won/played as a whole percentage, or None before the first game."""
+        if self.played == 0:
+            return None
+        return (self.won * 100 + self.played // 2) // self.played
+
+    def avg_seconds(self):
+        """Return the average seconds of won games (rounded), or None without a win."""
+        if self.won == 0:
+            return None
+        return (self.won_seconds + self.won // 2) // self.won
+
+    def avg_moves(self):
+        """Return the average moves of won games (rounded), or None without a win."""
+        if self.won == 0:
+            return None
+        return (self.won_moves + self.won // 2) // self.won
+
+    def _bit(self, i):
+        """Return bit i of the days bitmap."""
+        return (self.days_bits[i >> 3] >> (i & 7)) & 1
+
+    def _shift(self, k):
+        """Age the bitmap by k days (bit i moves to bit i + k)."""
+        bits = self.days_bits
+        for i in range(_WINDOW - 1, -1, -1):
+            v = self._bit(i - k) if i >= k else 0
+            if v:
+                bits[i >> 3] |= 1 << (i & 7)
+            else:
+                bits[i >> 3] &= ~(1 << (i & 7)) & 255
+
+    def day_won(self, y, m, d):
+        """Return True if the daily deal of y-m-d was won (days within the last 64 kept)."""
+        if self.last_day == _NONE_DAY:
+            return False
+        i = self.last_day - clock.day_number(y, m, d)
+        return 0 <= i < _WINDOW and self._bit(i) == 1
+
+    def mark_day_won(self, y, m, d):
+        """Record the daily deal of y-m-d as won; return True if it was not already."""
+        n = clock.day_number(y, m, d)
+        if self.last_day == _NONE_DAY:
+            self.last_day = n
+        elif n > self.last_day:
+            self._shift(min(n - self.last_day, _WINDOW))
+            self.last_day = n
+        i = self.last_day - n
+        if 0 <= i < _WINDOW:
+            if self._bit(i):
+                return False
+            self.days_bits[i >> 3] |= 1 << (i & 7)
+        # A day older than the window cannot be checked for repeats; the calendar only
+        # shows 30 days, so such a win is counted once more at worst.
+        self.days_won += 1
+        return True
+
+    def pack_into(self, buf, off):
+        """Write the SIZE-byte layout into buf at off."""
+        struct.pack_into(
+            _FMT,
+            buf,
+            off,
+            self.played,
+            self.won,
+            self.won_seconds,
+            self.won_moves,
+            self.best_seconds,
+            self.best_moves,
+            self.days_won,
+            self.last_day,
+        )
+        buf[off + _BITS : off + _BITS + 8] = self.days_bits
+        for i in range(off + _BITS + 8, off + SIZE):
+            buf[i] = 0
+
+    def unpack_from(self, buf, off):
+        """Read the SIZE-byte layout from buf at off."""
+        (
+            self.played,
+            self.won,
+            self.won_seconds,
+            self.won_moves,
+            self.best_seconds,
+            self.best_moves,
+            self.days_won,
+            self.last_day,
+        ) = struct.unpack_from(_FMT, buf, off)
+        self.days_bits[:] = buf[off + _BITS : off + _BITS + 8]
+        if self.won > self.played:
+            self.played = self.won

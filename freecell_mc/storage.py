@@ -1,0 +1,581 @@
+# SPDX-License-Identifier: MIT
+"""Saves: settings, statistics and the two game slots, safe against power cuts and wear.
+
+Every save is one self-contained 256-byte record (layout below) holding EVERYTHING: the
+settings, the statistics, the last known date and both slots. Records carry a magic, a
+version, a sequence number and a CRC-32. They go round-robin into a ring of places; load
+reads every place and keeps the valid record with the highest sequence number. A power cut
+can only damage the place being written, and the previous record, complete with the other
+slot, the statistics and the settings, is still in another place. docs/saves.md has the
+design, the write policy and the wear arithmetic.
+
+Places ("blocks") look like microcontroller.nvm: `len(b)`, `b[a:z]` reads, `b[a:z] = data`
+writes; reads and writes may raise OSError. blocks[0] is nvm (None if absent), blocks[1:]
+the ring of save files on CIRCUITPY (see FileBlock and device_blocks). nvm's 8 KB block
+erases on every write and lives in the SAMD51's own flash, so it is written rarely: as the
+fallback when CIRCUITPY is not writable, as a backup about once an hour of play, and when
+the USB-update flag changes.
+"""
+
+import binascii
+import struct
+
+from freecell_mc.compat import const
+from freecell_mc import clock
+from freecell_mc.stats import Stats, SIZE as _STATS_SIZE
+
+SLOT_FREE = const(0)
+SLOT_DAILY = const(1)
+
+VERSION = const(1)
+REC = const(256)  # record size: fits a 512-byte flash page / FAT sector
+NVM_SIZE = const(8192)
+FILE_SIZE = const(4096)  # one save file fills a 4 KB erase sector: no two files share one
+RING = const(192)  # save files on CIRCUITPY (wear arithmetic: docs/saves.md)
+RING_DIR = "fcsave"
+
+CHECKPOINT_MS = const(8000)  # a change is on flash at most this long after it happened
+_CHECK_MS = const(500)  # how often commit() looks for changes when not forced
+NVM_MIN_MS = const(1200000)  # nvm as fallback: at most one write per 20 minutes
+NVM_BACKUP_WRITES = const(480)  # nvm as backup: once per this many file writes
+
+_EROFS = const(30)
+_ENOENT = const(2)
+
+_MAGIC = b"FCMC"
+
+# Record layout (little-endian):
+#   0 magic "FCMC" | 4 version u8 | 5 reserved u8 | 6 length u16 (= REC) | 8 seq u32
+#  12 settings: 12 cells u8 | 13 takeback u8 | 14 four_colour u8 | 15 usb_writable u8
+#               16 calibration x_min, x_max, y_min, y_max u16 x4 | 24 active slot u8
+#               25..27 reserved
+#  28 last date: y u16 | m u8 | d u8                    (soft: never triggers a write)
+#  32 statistics, 40 bytes (stats.py)
+#  72 slot 0, 88 bytes | 160 slot 1, 88 bytes; within a slot:
+#      +0 present u8 | +1 kind u8 | +2 cells u8 | +3 reserved | +4 deal number u32
+#      +8 moves u16 | +10 reserved u16 | +12 elapsed seconds u32 (soft) | +16 position 68
+# 248 reserved u32 | 252 CRC-32 of bytes 0..251
+_SEQ = const(8)
+_SET = const(12)
+_USB = const(15)
+_ACTIVE = const(24)
+_DATE = const(28)
+_STATS = const(32)
+_SLOT0 = const(72)
+_SLOT_SIZE = const(88)
+_S_NUMBER = const(4)
+_S_MOVES = const(8)
+_S_ELAPSED = const(12)
+_S_POS = const(16)
+_POS_LEN = const(68)
+_CRC = const(252)
+
+# What counts as a change worth a write: every byte except seq, CRC and the soft fields
+# (the date and the elapsed seconds change on their own and ride along with real changes).
+_HARD = (
+    (_SET, _DATE),
+    (_STATS, _SLOT0 + _S_ELAPSED),
+    (_SLOT0 + _S_POS, _SLOT0 + _SLOT_SIZE + _S_ELAPSED),
+    (_SLOT0 + _SLOT_SIZE + _S_POS, _CRC),
+)
+
+DEFAULT_CALIBRATION = ((5200, 59000), (5800, 57000))
+
+MSG_UNREADABLE = "Saved games and statistics could not be read. Starting fresh."
+MSG_NEWER = "Saves were written by a newer FreeCell MC. Starting fresh."
+
+# Status of one place, from check().
+OK = const(0)
+EMPTY = const(1)
+BAD = const(2)
+NEWER = const(3)
+
+
+def ring_path(i):
+    """Return the relative path of save file i (each in its own folder, see docs/saves.md)."""
+    return RING_DIR + "/" + ("%02d" % i) + "/save.bin"
+
+
+def check(data):
+    """Classify one place's first REC bytes: OK, EMPTY (erased or missing), BAD or NEWER."""
+    if data is None or len(data) < REC:
+        if data is None or len(data) == 0:
+            return EMPTY
+        return BAD
+    first = data[0]
+    if first == 0xFF or first == 0:
+        for i in range(REC):
+            if data[i] != first:
+                return BAD
+        return EMPTY
+    if data[0:4] != _MAGIC:
+        return BAD
+    (crc,) = struct.unpack_from("<I", data, _CRC)
+    if binascii.crc32(data[0:_CRC]) & 0xFFFFFFFF != crc:
+        return BAD
+    length = data[6] | data[7] << 8
+    if data[4] > VERSION:
+        return NEWER
+    if data[4] != VERSION or length != REC:
+        return BAD
+    return OK
+
+
+def _seq_of(data):
+    """Return the sequence number of a checked record."""
+    return struct.unpack_from("<I", data, _SEQ)[0]
+
+
+class Settings:
+    """The player's settings; attributes are read and assigned directly."""
+
+    def __init__(self):
+        """Start with the defaults."""
+        self.defaults()
+
+    def defaults(self):
+        """Reset every setting to its default."""
+        self.cells = 4
+        self.takeback = False
+        self.four_colour = False
+        self.calibration = DEFAULT_CALIBRATION
+        self.usb_writable = False  # False: the game writes CIRCUITPY (power-safe saves)
+
+    def pack_into(self, buf, off):
+        """Write settings into buf at off (12 bytes)."""
+        cal = self.calibration
+        struct.pack_into(
+            "<BBBBHHHH",
+            buf,
+            off,
+            self.cells,
+            1 if self.takeback else 0,
+            1 if self.four_colour else 0,
+            1 if self.usb_writable else 0,
+            cal[0][0],
+            cal[0][1],
+            cal[1][0],
+            cal[1][1],
+        )
+
+    def unpack_from(self, buf, off):
+        """Read settings from buf at off, clamping anything out of range to a default."""
+        c, t, f, u, x0, x1, y0, y1 = struct.unpack_from("<BBBBHHHH", buf, off)
+        self.cells = c if 1 <= c <= 4 else 4
+        self.takeback = t == 1
+        self.four_colour = f == 1
+        self.usb_writable = u == 1
+        if x0 < x1 and y0 < y1:
+            if (x0, x1, y0, y1) != (5200, 59000, 5800, 57000):
+                self.calibration = ((x0, x1), (y0, y1))
+            else:
+                self.calibration = DEFAULT_CALIBRATION
+        else:
+            self.calibration = DEFAULT_CALIBRATION
+
+
+class Slot:
+    """A saved game as slot() returns it: kind, number, cells, pos, moves, elapsed."""
+
+    def __init__(self):
+        """Hold one slot; pos is a bytearray(68) refilled on every slot() call."""
+        self.kind = 0
+        self.number = 0
+        self.cells = 4
+        self.moves = 0
+        self.elapsed = 0
+        self.pos = bytearray(_POS_LEN)
+
+
+class Saves:
+    """Settings, statistics and two game slots, kept in RAM and committed to flash."""
+
+    def __init__(self, blocks):
+        """Use blocks: [nvm or None, save file 0, save file 1, ...] (nvm-like objects)."""
+        self.nvm = blocks[0] if blocks else None
+        self.ring = list(blocks[1:]) if blocks else []
+        self.settings = Settings()
+        self.stats = Stats()
+        self.last_date = (2026, 1, 1)
+        self.message = None
+        self.files_ok = len(self.ring) > 0  # False once CIRCUITPY turns out to be read-only
+        self.writes = 0  # records written by this Saves (files and nvm)
+        self.nvm_writes = 0
+        self._rec = bytearray(REC)
+        self._last = bytearray(REC)  # what the newest record on flash holds
+        self._view = (Slot(), Slot())
+        self._seq = 0
+        self._next = 0  # ring index of the next file write
+        self._since_nvm = 0  # file writes since nvm was last written
+        self._nvm_ms = None  # ticks of the last nvm write by this Saves
+        self._nvm_usb = None  # usb flag held by nvm's record (None: nvm has none)
+        self._check_ms = None
+        self._dirty_ms = None  # ticks when an unsaved change was first seen
+        self._fresh()
+
+    # ----------------------------------------------------------------- loading
+
+    def _fresh(self):
+        """Reset RAM to a clean start: defaults, no statistics, empty slots."""
+        self.settings.defaults()
+        self.stats.clear()
+        rec = self._rec
+        for i in range(REC):
+            rec[i] = 0
+        rec[0:4] = _MAGIC
+        rec[4] = VERSION
+        rec[6] = REC & 255
+        rec[7] = REC >> 8
+        rec[_ACTIVE] = SLOT_FREE
+        self._pack()
+        self._last[:] = rec
+
+    def _read(self, blk):
+        """Read a place's first REC bytes; None when it cannot be read at all."""
+        if blk is None:
+            return None
+        try:
+            if len(blk) < REC:
+                return None
+            return blk[0:REC]
+        except OSError:
+            return None
+
+    def load(self):
+        """Read every place, keep the newest valid record; return None or one message."""
+        best = None
+        best_seq = -1
+        newest_file = -1  # place index of the newest valid save file
+        newest_file_seq = -1
+        nvm_seq = -1
+        unreadable = False
+        newer = False
+        places = [self.nvm] + self.ring
+        for at in range(len(places)):
+            data = self._read(places[at])
+            st = check(data)
+            if st == OK:
+                seq = _seq_of(data)
+                if seq > best_seq:
+                    best, best_seq = data, seq
+                if at == 0:
+                    self._nvm_usb = data[_USB]
+                    nvm_seq = seq
+                elif seq > newest_file_seq:
+                    newest_file, newest_file_seq = at, seq
+            elif st == BAD:
+                unreadable = True
+            elif st == NEWER:
+                newer = True
+        self._fresh()
+        self.message = None
+        self._next = newest_file % len(self.ring) if newest_file > 0 else 0
+        if best is None:
+            if newer:
+                self.message = MSG_NEWER
+            elif unreadable:
+                self.message = MSG_UNREADABLE
+            self._seq = 0
+        else:
+            self._unpack(best)
+            self._seq = best_seq
+            # The backup schedule survives restarts: count the file writes nvm is behind.
+            self._since_nvm = best_seq - nvm_seq if nvm_seq >= 0 else NVM_BACKUP_WRITES
+        if self.message is not None:
+            # Report it once: put a clean record on flash so the next start is quiet.
+            self._dirty_ms = 0
+            self._write(None, True)
+        return self.message
+
+    def _unpack(self, data):
+        """Take settings, date, statistics and slots from a valid record."""
+        rec = self._rec
+        rec[:] = data
+        self._last[:] = data
+        self.settings.unpack_from(rec, _SET)
+        y, m, d = struct.unpack_from("<HBB", rec, _DATE)
+        if clock.valid_date(y, m, d):
+            self.last_date = (y, m, d)
+        self.stats.unpack_from(rec, _STATS)
+        for i in range(2):
+            base = _SLOT0 + i * _SLOT_SIZE
+            if rec[base] and not (1 <= rec[base + 2] <= 4):
+                rec[base] = 0  # a slot without a sane cell count is not restorable
+
+    # -------------------------------------------------------------- the state
+
+    @property
+    def active(self):
+        """Return the slot the player was in last (SLOT_FREE or SLOT_DAILY)."""
+        return self._rec[_ACTIVE]
+
+    @active.setter
+    def active(self, i):
+        self._rec[_ACTIVE] = i
+
+    def slot(self, i):
+        """Return the saved game in slot i (a Slot, refilled in place) or None when empty."""
+        rec = self._rec
+        base = _SLOT0 + i * _SLOT_SIZE
+        if not rec[base]:
+            return None
+        s = self._view[i]
+        s.kind = rec[base + 1]
+        s.cells = rec[base + 2]
+        s.number = struct.unpack_from("<I", rec, base + _S_NUMBER)[0]
+        s.moves = rec[base + _S_MOVES] | rec[base + _S_MOVES + 1] << 8
+        s.elapsed = struct.unpack_from("<I", rec, base + _S_ELAPSED)[0]
+        s.pos[:] = rec[base + _S_POS : base + _S_POS + _POS_LEN]
+        return s
+
+    def put_slot(self, i, kind, number, cells, game, elapsed_s):
+        """Copy a game (its pos and moves) into slot i of the record in RAM; no allocation."""
+        rec = self._rec
+        base = _SLOT0 + i * _SLOT_SIZE
+        rec[base] = 1
+        rec[base + 1] = kind
+        rec[base + 2] = cells
+        rec[base + 4] = number & 255
+        rec[base + 5] = (number >> 8) & 255
+        rec[base + 6] = (number >> 16) & 255
+        rec[base + 7] = (number >> 24) & 255
+        m = game.moves
+        if m > 0xFFFF:
+            m = 0xFFFF
+        rec[base + _S_MOVES] = m & 255
+        rec[base + _S_MOVES + 1] = m >> 8
+        e = elapsed_s if elapsed_s < 0x3FFFFFFF else 0x3FFFFFFF
+        rec[base + _S_ELAPSED] = e & 255
+        rec[base + _S_ELAPSED + 1] = (e >> 8) & 255
+        rec[base + _S_ELAPSED + 2] = (e >> 16) & 255
+        rec[base + _S_ELAPSED + 3] = e >> 24
+        pos = game.pos
+        p = base + _S_POS
+        for j in range(_POS_LEN):
+            rec[p + j] = pos[j]
+        rec[_ACTIVE] = i
+
+    def clear_slot(self, i):
+        """Empty slot i (e.g. after its game was won)."""
+        base = _SLOT0 + i * _SLOT_SIZE
+        rec = self._rec
+        for j in range(base, base + _SLOT_SIZE):
+            rec[j] = 0
+
+    def note_date(self, y, m, d):
+        """Remember a plausible date as the last one the game knew (for the date picker)."""
+        self.last_date = (y, m, d)
+
+    def mode_text(self):
+        """Return one line for the settings screen saying how saves are kept."""
+        if self.files_ok:
+            return "Saves: power-safe on CIRCUITPY"
+        if self.ring:
+            return "Saves: limited, CIRCUITPY is open for USB updates"
+        return "Saves: limited to nvm"
+
+    # ------------------------------------------------------------- committing
+
+    def _pack(self):
+        """Bring settings, date and statistics into the RAM record."""
+        rec = self._rec
+        self.settings.pack_into(rec, _SET)
+        y, m, d = self.last_date
+        struct.pack_into("<HBB", rec, _DATE, y, m, d)
+        self.stats.pack_into(rec, _STATS)
+
+    def _changed(self, hard):
+        """Return True if the RAM record differs from flash (hard: in a non-soft byte)."""
+        rec = self._rec
+        last = self._last
+        if hard:
+            for lo, hi in _HARD:
+                for i in range(lo, hi):
+                    if rec[i] != last[i]:
+                        return True
+            return False
+        for i in range(_SET, _CRC):
+            if rec[i] != last[i]:
+                return True
+        return False
+
+    def pending(self):
+        """Return True if something not yet on flash would be lost by a power cut now."""
+        self._pack()
+        return self._changed(False)
+
+    def commit(self, now_ms, force=False):
+        """Write a record when one is due (or forced and anything changed); True if written.
+
+        Call it every poll: it looks for changes every 500 ms and writes once a change is
+        CHECKPOINT_MS old. Force it when the player leaves a game, a game ends, or a
+        setting changes. Soft changes (elapsed time, date) only ride along.
+        """
+        if not force and self._check_ms is not None:
+            if clock.ticks_diff(now_ms, self._check_ms) < _CHECK_MS:
+                return False
+        self._check_ms = now_ms
+        self._pack()
+        if self._changed(True):
+            if self._dirty_ms is None:
+                self._dirty_ms = now_ms
+        elif force and self._changed(False):
+            self._dirty_ms = now_ms
+        if self._dirty_ms is None:
+            return False
+        if not force and clock.ticks_diff(now_ms, self._dirty_ms) < CHECKPOINT_MS:
+            return False
+        return self._write(now_ms, force)
+
+    def _seal(self):
+        """Give the RAM record the next sequence number and its CRC."""
+        rec = self._rec
+        self._seq += 1
+        struct.pack_into("<I", rec, _SEQ, self._seq)
+        struct.pack_into("<I", rec, _CRC, binascii.crc32(rec[0:_CRC]) & 0xFFFFFFFF)
+
+    def _write_files(self):
+        """Write the sealed record to the next save file that takes it; True on success."""
+        ring = self.ring
+        n = len(ring)
+        for _ in range(n):
+            k = self._next
+            self._next = (k + 1) % n
+            try:
+                ring[k][0:REC] = self._rec
+                return True
+            except OSError as e:
+                if e.args and e.args[0] == _EROFS:
+                    self.files_ok = False  # boot.py left the drive to the computer
+                    return False
+                # Any other failure (a damaged folder, a full drive): try the next file.
+        return False
+
+    def _write(self, now_ms, force):
+        """Write the RAM record to the places the policy picks; True if it reached flash."""
+        self._seal()
+        wrote = False
+        if self.files_ok:
+            wrote = self._write_files()
+            if wrote:
+                self._since_nvm += 1
+        usb = self._rec[_USB]
+        nvm_due = False
+        if self.nvm is not None:
+            if usb != self._nvm_usb and (self._nvm_usb is not None or usb):
+                nvm_due = True  # boot.py must see a changed USB flag even if files fail
+            elif not wrote:
+                nvm_due = (
+                    now_ms is None
+                    or self._nvm_ms is None
+                    or clock.ticks_diff(now_ms, self._nvm_ms) >= NVM_MIN_MS
+                )
+            elif self._since_nvm >= NVM_BACKUP_WRITES:
+                nvm_due = True
+        if nvm_due:
+            try:
+                self.nvm[0:REC] = self._rec
+                self._nvm_ms = now_ms
+                self._nvm_usb = usb
+                self._since_nvm = 0
+                self.nvm_writes += 1
+                wrote = True
+            except OSError:
+                pass
+        if not wrote:
+            self._seq -= 1  # nothing reached flash: the number was never used
+            return False
+        self.writes += 1
+        self._last[:] = self._rec
+        self._dirty_ms = None
+        return True
+
+
+def read_usb_flag(blocks):
+    """Return the newest valid record's USB-update flag (for boot.py), False if none."""
+    best_seq = -1
+    flag = False
+    for blk in blocks:
+        if blk is None:
+            continue
+        try:
+            data = blk[0:REC] if len(blk) >= REC else None
+        except OSError:
+            continue
+        if check(data) == OK and _seq_of(data) > best_seq:
+            best_seq = _seq_of(data)
+            flag = data[_USB] == 1
+    return flag
+
+
+class FileBlock:
+    """One save file on CIRCUITPY with nvm-like access (reads and writes of slices).
+
+    The file is created FILE_SIZE long on its first write and afterwards only rewritten in
+    place, so FAT allocation never changes again: a write touches the file's own sector and
+    its directory entry, nothing shared (docs/saves.md).
+    """
+
+    def __init__(self, path, size=FILE_SIZE):
+        """Use the file at path (relative to the drive root, the working directory)."""
+        self.path = path
+        self.size = size
+
+    def __len__(self):
+        return self.size
+
+    def __getitem__(self, index):
+        start, stop = index.start or 0, index.stop
+        with open(self.path, "rb") as f:
+            if start:
+                f.seek(start)
+            return f.read(stop - start)
+
+    def __setitem__(self, index, data):
+        start = index.start or 0
+        try:
+            f = open(self.path, "r+b")
+        except OSError as e:
+            if not e.args or e.args[0] != _ENOENT:
+                raise
+            self._create()
+            f = open(self.path, "r+b")
+        try:
+            f.seek(start)
+            f.write(data)
+        finally:
+            f.close()
+        _sync()
+
+    def _create(self):
+        """Create the file (and its folders) at full size, erased."""
+        import os
+
+        parts = self.path.split("/")
+        d = ""
+        for p in parts[:-1]:
+            d = p if not d else d + "/" + p
+            try:
+                os.mkdir(d)
+            except OSError as e:
+                if e.args and e.args[0] == _EROFS:
+                    raise
+        with open(self.path, "wb") as f:
+            f.write(b"\xff" * self.size)
+
+
+def _sync():
+    """Push CircuitPython's flash cache out now, so a save is on flash when commit returns."""
+    import os
+
+    sync = getattr(os, "sync", None)
+    if sync is not None:
+        sync()
+
+
+def device_blocks(nvm, ring=RING):
+    """Return the device's save blocks: nvm (may be None) and the ring of save files."""
+    blocks = [nvm]
+    for i in range(ring):
+        blocks.append(FileBlock(ring_path(i)))
+    return blocks

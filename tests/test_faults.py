@@ -1,0 +1,276 @@
+# SPDX-License-Identifier: MIT
+"""Power cuts at every step of every save write: a restart always finds the last completed save.
+
+A scripted session (a free game played move by move, a daily game beside it, statistics,
+settings, a won game, the USB-update flag) commits after every step. For each commit and
+each low-level flash step of its write (every erase, every page program, every directory
+update), the test restores the flash as it was before that commit, replays the step on a
+freshly loaded Saves, cuts the power at that flash step, and loads again. The loaded state
+must be exactly the last completed save or, when the cut came after the new record was
+complete, exactly the new one; both slots, the statistics and the settings included.
+"""
+
+import pytest
+
+from host_sim import flash
+from freecell_mc import deals, storage
+from freecell_mc.engine import Game
+
+
+class _Pos:
+    """A game as put_slot sees it: a position and a move count."""
+
+    def __init__(self, pos, moves):
+        self.pos = bytearray(pos)
+        self.moves = moves
+
+
+def _play(seed, n):
+    """Return n+1 positions of a deterministic game from deal seed (every legal first target)."""
+    g = Game()
+    g.deal(deals.seeded_deck(seed))
+    out = [_Pos(g.pos, 0)]
+    x = seed or 1
+    while len(out) <= n:
+        moved = False
+        for _ in range(16):
+            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+            src = (x >> 8) % 12
+            if not g.top(src):
+                continue
+            mask = g.targets(src, 1)
+            if mask:
+                dst = (mask & -mask).bit_length() - 1
+                moved = g.move(src, dst, 1)
+                if moved:
+                    break
+        if not moved:
+            g.undo()
+        out.append(_Pos(g.pos, g.moves))
+    return out
+
+
+FREE = _play(7, 14)
+DAILY = _play(20261130, 6)
+
+
+def _script():
+    """Return the session: a list of (name, fn(saves)) steps, each followed by a commit."""
+    steps = []
+    for i in range(8):
+        steps.append(("free move %d" % i, lambda s, i=i: s.put_slot(0, 1, 7, 4, FREE[i], 3 * i)))
+    steps.append(("start counted", lambda s: s.stats.record_start()))
+    for i in range(5):
+        steps.append(
+            ("daily move %d" % i, lambda s, i=i: s.put_slot(1, 2, 20261130, 4, DAILY[i], 2 * i))
+        )
+    steps.append(("cells 3", lambda s: setattr(s.settings, "cells", 3)))
+    for i in range(8, 12):
+        steps.append(("free move %d" % i, lambda s, i=i: s.put_slot(0, 1, 7, 4, FREE[i], 3 * i)))
+
+    def win(s):
+        s.stats.record_win(300, 90)
+        s.stats.mark_day_won(2026, 11, 30)
+        s.clear_slot(1)
+
+    steps.append(("daily won", win))
+    steps.append(("four colours", lambda s: setattr(s.settings, "four_colour", True)))
+    steps.append(("usb updates on", lambda s: setattr(s.settings, "usb_writable", True)))
+    steps.append(("usb updates off", lambda s: setattr(s.settings, "usb_writable", False)))
+    for i in range(12, 15):
+        steps.append(("free move %d" % i, lambda s, i=i: s.put_slot(0, 1, 7, 4, FREE[i], 3 * i)))
+    return steps
+
+
+def state(s):
+    """Return everything a restart must restore, as comparable values."""
+    st = s.stats
+    slots = []
+    for i in (0, 1):
+        v = s.slot(i)
+        slots.append(
+            None
+            if v is None
+            else (v.kind, v.number, v.cells, bytes(v.pos), v.moves, v.elapsed)
+        )
+    return (
+        (s.settings.cells, s.settings.takeback, s.settings.four_colour, s.settings.usb_writable),
+        (st.played, st.won, st.won_seconds, st.won_moves, st.best_seconds, st.best_moves),
+        (st.days_won, st.day_won(2026, 11, 30)),
+        tuple(slots),
+    )
+
+
+def _snapshot(blocks):
+    """Return a copy of every block's physical contents."""
+    return [(bytes(b.data), getattr(b, "present", True)) for b in blocks]
+
+
+def _restore(blocks, snap):
+    """Put the physical contents back as they were at the snapshot."""
+    for b, (data, present) in zip(blocks, snap):
+        b.data[:] = data
+        if hasattr(b, "present"):
+            b.present = present
+
+
+def _steps_of_commit(blocks, snap, fn, now):
+    """Return how many low-level flash steps the commit after fn takes from snap."""
+    _restore(blocks, snap)
+    s = storage.Saves(blocks)
+    assert s.load() is None
+    fn(s)
+    before = flash.step_count()
+    assert s.commit(now, force=True)
+    return flash.step_count() - before
+
+
+def _run_all_cuts(blocks, nvm_backup=None, monkeypatch=None):
+    """Cut the power at every step of every commit of the script; return cuts made."""
+    if nvm_backup is not None:
+        monkeypatch.setattr(storage, "NVM_BACKUP_WRITES", nvm_backup)
+    s = storage.Saves(blocks)
+    assert s.load() is None
+    expected = state(s)
+    cuts = 0
+    now = 0
+    kinds = set()
+    for name, fn in _script():
+        now += 9000
+        snap = _snapshot(blocks)
+        n = _steps_of_commit(blocks, snap, fn, now)
+        assert n > 0, name
+        new_state = None
+        for step in range(1, n + 1):
+            _restore(blocks, snap)
+            s = storage.Saves(blocks)
+            assert s.load() is None
+            fn(s)
+            if new_state is None:
+                new_state = state(s)
+            flash.arm_cut(step)
+            with pytest.raises(flash.PowerCut):
+                s.commit(now, force=True)
+            flash.disarm()
+            cuts += 1
+            r = storage.Saves(blocks)
+            msg = r.load()
+            got = state(r)
+            assert got in (expected, new_state), (name, step)
+            # A cut that leaves the new record whole (the erased tail of nvm, say) may
+            # load it; anything else must be the last completed save, untouched.
+            kinds.add(got == new_state)
+            assert msg is None, (name, step, msg)
+        # Now let the commit complete, and move on.
+        _restore(blocks, snap)
+        s = storage.Saves(blocks)
+        assert s.load() is None
+        fn(s)
+        assert s.commit(now, force=True)
+        expected = state(s)
+        r = storage.Saves(blocks)
+        assert r.load() is None
+        assert state(r) == expected, name
+    assert False in kinds  # some cuts did roll back to the previous save
+    return cuts
+
+
+def test_every_cut_of_every_write_keeps_the_last_save_ring_of_four(monkeypatch):
+    """Files on CIRCUITPY plus nvm (backed up every 5th write): every cut is survived."""
+    blocks = flash.sim_blocks(ring=4)
+    cuts = _run_all_cuts(blocks, nvm_backup=5, monkeypatch=monkeypatch)
+    assert blocks[0].erase_count > 0  # nvm took part (backups and the USB flag)
+    assert cuts > 300
+
+
+def test_every_cut_with_the_device_ring(monkeypatch):
+    """The same with the device's full ring and backup schedule."""
+    blocks = flash.sim_blocks()
+    cuts = _run_all_cuts(blocks, monkeypatch=monkeypatch)
+    assert cuts > 300
+
+
+def test_cuts_on_disk_persist_the_damage(tmp_path, monkeypatch):
+    """Blocks backed by files: the partial state is on disk and a fresh process recovers."""
+    drive = tmp_path / "CIRCUITPY"
+    nvm = tmp_path / "nvm.bin"
+    blocks = flash.sim_blocks(str(drive), str(nvm), ring=3)
+    s = storage.Saves(blocks)
+    s.load()
+    s.put_slot(0, 1, 7, 4, FREE[1], 10)
+    s.put_slot(1, 2, 20261130, 4, DAILY[2], 20)
+    s.stats.record_start()
+    assert s.commit(0, force=True)
+    want = state(s)
+    for step in range(1, 12):
+        blocks = flash.sim_blocks(str(drive), str(nvm), ring=3)
+        s = storage.Saves(blocks)
+        assert s.load() is None
+        s.put_slot(0, 1, 7, 4, FREE[step + 2], 99 + step)
+        new = state(s)
+        flash.arm_cut(step)
+        with pytest.raises(flash.PowerCut):
+            s.commit(1000, force=True)
+        flash.disarm()
+        # A new "process": everything comes back from the files on disk.
+        again = storage.Saves(flash.sim_blocks(str(drive), str(nvm), ring=3))
+        assert again.load() is None
+        got = state(again)
+        assert got in (want, new), step
+        want = got
+
+
+def test_read_only_drive_falls_back_to_nvm():
+    """CIRCUITPY left to the computer: saves go to nvm, rate-limited, and the mode says so."""
+    blocks = flash.sim_blocks(ring=4, writable=False)
+    s = storage.Saves(blocks)
+    assert s.load() is None
+    s.put_slot(0, 1, 7, 4, FREE[3], 30)
+    assert s.commit(0, force=True)
+    assert not s.files_ok
+    assert "USB" in s.mode_text()
+    assert blocks[0].erase_count == 1
+    # More play within 20 minutes: nothing is written to nvm (wear), it stays pending.
+    s.put_slot(0, 1, 7, 4, FREE[4], 40)
+    assert not s.commit(60000, force=True)
+    assert s.pending()
+    assert blocks[0].erase_count == 1
+    assert s.commit(storage.NVM_MIN_MS + 1000)
+    r = storage.Saves(blocks)
+    assert r.load() is None
+    assert r.slot(0).pos == FREE[4].pos
+
+
+def test_usb_flag_reaches_nvm_at_once_even_read_only():
+    """Switching back to game writes must reach boot.py even when only nvm is writable."""
+    blocks = flash.sim_blocks(ring=2, writable=False)
+    s = storage.Saves(blocks)
+    s.load()
+    s.settings.usb_writable = True
+    assert s.commit(0, force=True)
+    assert storage.read_usb_flag(blocks) is True
+    s.settings.usb_writable = False
+    assert s.commit(1000, force=True)  # within NVM_MIN_MS, still written: boot needs it
+    assert storage.read_usb_flag(blocks) is False
+
+
+def test_read_only_cuts_never_crash_and_fall_back_to_older():
+    """With nvm alone a cut can lose the newest save (documented); it never crashes."""
+    blocks = flash.sim_blocks(ring=2, writable=False)
+    s = storage.Saves(blocks)
+    s.load()
+    s.put_slot(0, 1, 7, 4, FREE[1], 1)
+    assert s.commit(0, force=True)
+    snap = _snapshot(blocks)
+    for step in range(1, 18):
+        _restore(blocks, snap)
+        s = storage.Saves(blocks)
+        s.load()
+        s.put_slot(0, 1, 7, 4, FREE[2], 2)
+        flash.arm_cut(step)
+        with pytest.raises(flash.PowerCut):
+            s.commit(storage.NVM_MIN_MS * 2, force=True)
+        flash.disarm()
+        r = storage.Saves(blocks)
+        msg = r.load()
+        assert msg in (None, storage.MSG_UNREADABLE)
