@@ -319,17 +319,18 @@ def solve_calibration(targets, raws, width, height):
     (rx1, ry1), (rx2, ry2) = raws
     cx = solve_axis(sx1, rx1, sx2, rx2, width)
     cy = solve_axis(sy1, ry1, sy2, ry2, height)
+    # The settings keep each bound in 16 bits, low before high, as the PyPortal's panel reads.
     for lo, hi in (cx, cy):
-        if abs(hi - lo) < _MIN_SPAN or lo < -65535 or hi > 2 * 65535 or hi < -65535 or lo > 2 * 65535:
-            raise ValueError("Those taps do not fit a screen; tap the centre of each target")
+        if hi - lo < _MIN_SPAN or lo < 0 or hi > 65535:
+            raise ValueError("Those taps do not fit the screen; tap the centre of each cross")
     return (cx, cy)
 
 
 def valid_calibration(cal):
-    """Return True if cal has the shape ((x_lo, x_hi), (y_lo, y_hi)) with wide enough spans."""
+    """Return True if cal is ((x_lo, x_hi), (y_lo, y_hi)) in 16 bits with wide enough spans."""
     try:
         (a, b), (c, d) = cal
-        return abs(int(b) - int(a)) >= _MIN_SPAN and abs(int(d) - int(c)) >= _MIN_SPAN
+        return 0 <= a and b - a >= _MIN_SPAN and b <= 65535 and 0 <= c and d - c >= _MIN_SPAN and d <= 65535
     except (TypeError, ValueError):
         return False
 
