@@ -30,32 +30,20 @@ class Hardware:
         # (kind, number, cells) to start on instead of the saved game, or None
         self.start = start
         self._make_touch = make_touch
+        self.calibration = CALIBRATION
 
     def set_calibration(self, calibration):
-        """Use a new touch calibration ((x_min, x_max), (y_min, y_max)) from now on."""
-        if self._make_touch is not None:
+        """Use a touch calibration ((x_min, x_max), (y_min, y_max)) from now on."""
+        if self._make_touch is not None and calibration != self.calibration:
             self.touch = self._make_touch(calibration)
-
-
-def saved_calibration(blocks):
-    """Return the calibration stored in the settings, or None when there is none."""
-    try:
-        from freecell_mc.storage import Saves
-
-        saves = Saves(blocks)
-        saves.load()
-        cal = saves.settings.calibration
-    except (ImportError, AttributeError, ValueError, OSError):
-        return None
-    if not cal:
-        return None
-    return cal
+            self.calibration = calibration
 
 
 def build():
     """Return the Hardware of the board this runs on."""
     import adafruit_touchscreen
     import board
+    import microcontroller
 
     from freecell_mc import clock, storage
 
@@ -73,8 +61,10 @@ def build():
             size=size,
         )
 
-    blocks = storage.device_blocks()
-    touch = make_touch(saved_calibration(blocks))
+    blocks = storage.device_blocks(microcontroller.nvm)
+    # The player's own calibration lives in the saves, which the App loads: it hands it
+    # over with set_calibration, so the saves are read once.
+    touch = make_touch(None)
     # A real board has neither: the simulator's board module adds its keyboard and the
     # deal asked for on its command line.
     keys = getattr(board, "KEYS", None)

@@ -155,10 +155,9 @@ class ScriptInput:
             elif cmd == "move":
                 yield from self._move(lineno, args[0])
             elif cmd == "shot":
-                self.sim.display.save_png(args[0])
+                self.sim.write_png(args[0])
             elif cmd == "dump":
-                with open(args[0], "w", encoding="utf-8") as f:
-                    f.write(board_text(_app().game))
+                self.sim.write_text(args[0], board_text(_app().game))
             elif cmd == "expect":
                 self._expect(lineno, args)
 

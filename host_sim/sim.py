@@ -73,6 +73,9 @@ class Simulator:
         self.phase = "boot"
         self.polls = 0
         self.resets = 0
+        self.syncs = 0
+        self.host_writing = False
+        self.random_state = 0x2545F491  # headless os.urandom: the same bytes every run
         self._temps = []
         if drive is None:
             if headless:
@@ -115,6 +118,23 @@ class Simulator:
         if self.clock.realtime is False:
             self.clock.advance(self.step_ms)
         return self.input.read()
+
+    def write_png(self, path):
+        """Write the screen to path (the simulator's own file: never refused as read-only)."""
+        self.host_writing = True
+        try:
+            self.display.save_png(path)
+        finally:
+            self.host_writing = False
+
+    def write_text(self, path, text):
+        """Write a text file for the script (never refused as read-only)."""
+        self.host_writing = True
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        finally:
+            self.host_writing = False
 
     # --- the run -------------------------------------------------------------------
 

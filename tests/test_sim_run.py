@@ -16,11 +16,11 @@ from host_sim import script, sim
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# A board program: paints touched pixels yellow, logs what it sees to log.txt in the
-# working directory (the simulated CIRCUITPY), counts boots in nvm[0].
+# A board program: paints touched pixels yellow, logs what it sees to log.txt beside the
+# simulated CIRCUITPY folder (its working directory), counts boots in nvm[0].
 CODE = """
 import adafruit_touchscreen, board, displayio, microcontroller, storage, supervisor, time
-log = open("log.txt", "a")
+log = open("../log.txt", "a")
 boots = microcontroller.nvm[0]
 boots = 0 if boots == 0xFF else boots
 microcontroller.nvm[0] = boots + 1
@@ -76,7 +76,7 @@ def _run(root, drive, text, **kw):
         root=str(root), drive=str(drive), script=script.parse(text, str(drive)), **kw
     )
     try:
-        return s.run(), s, (drive / "log.txt").read_text()
+        return s.run(), s, (drive.parent / "log.txt").read_text()
     finally:
         s.close()
 
@@ -112,6 +112,40 @@ def test_boot_py_remounts_the_drive_for_code(board_root):
     assert rc == 0
     assert log.splitlines()[0] == "start 0 readonly False"
     assert s.remounts == [("/", False)]
+
+
+WRITER = """
+import os
+try:
+    os.mkdir("saves")
+    with open("saves/a.bin", "wb") as f:
+        f.write(b"x")
+    result = "wrote"
+except OSError as e:
+    result = "error %d" % e.args[0]
+with open("../log.txt", "a") as log:
+    log.write(result + "\\n")
+os.sync()
+"""
+
+
+@pytest.mark.parametrize("remount", [False, True])
+def test_code_may_write_circuitpy_only_after_boot_remounts_it(board_root, remount):
+    root, drive = board_root
+    (root / "code.py").write_text(WRITER)
+    if remount:
+        (root / "boot.py").write_text(BOOT)
+    s = sim.Simulator(root=str(root), drive=str(drive), script=script.parse("wait 10\n"))
+    try:
+        assert s.run() == 0
+    finally:
+        s.close()
+    log = (drive.parent / "log.txt").read_text()
+    if remount:
+        assert log == "wrote\n" and (drive / "saves" / "a.bin").read_bytes() == b"x"
+        assert s.syncs == 1
+    else:
+        assert log == "error 30\n" and not (drive / "saves").exists()
 
 
 def test_nvm_persists_in_its_file_and_every_write_is_one_erase(board_root, tmp_path):
@@ -165,7 +199,7 @@ def test_command_line_headless_script_in_a_subprocess(board_root, tmp_path):
     img = Image.open(tmp_path / "out.png")
     assert img.size == (480, 320)
     assert img.getpixel((100, 50))[:3] == (255, 255, 0)
-    assert "touch 100 50" in (drive / "log.txt").read_text()
+    assert "touch 100 50" in (tmp_path / "log.txt").read_text()
 
 
 def test_bad_options_and_scripts_exit_2(tmp_path, capsys):

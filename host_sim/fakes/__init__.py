@@ -7,8 +7,11 @@ state from `fakes.sim` (the running simulator), so modules imported once keep wo
 across several runs in one process (as in the tests).
 """
 
+import builtins
 import importlib
 import sys
+
+_host_open = builtins.open
 
 # module name -> fake module in this package
 NAMES = (
@@ -20,6 +23,7 @@ NAMES = (
     "busio",
     "adafruit_touchscreen",
     "time",
+    "os",
 )
 
 # Blinka modules that must bind the real board/microcontroller/busio before the fakes
@@ -34,6 +38,9 @@ _PRELOAD = (
     "fontio",
     "adafruit_display_text.label",
     "adafruit_display_text.bitmap_label",
+    # imported by the simulator itself during a run (PNGs): bind the host's os and time
+    "PIL.Image",
+    "PIL.PngImagePlugin",
 )
 
 sim = None  # the running simulator (host_sim.sim.Simulator)
@@ -66,11 +73,13 @@ def install(running):
         _saved = {name: sys.modules.get(name) for name in NAMES}
     for name in NAMES:
         sys.modules[name] = importlib.import_module("host_sim.fakes." + name)
+    builtins.open = sys.modules["host_sim.fakes.os"].guarded_open
 
 
 def uninstall():
     """Put the modules back that were there before `install`."""
     global sim, _saved
+    builtins.open = _host_open
     if _saved is not None:
         for name, mod in _saved.items():
             if mod is None:

@@ -13,30 +13,44 @@ from host_sim.hardware import struct_time_of
 struct_time = _host.struct_time
 
 
+# A module that imported this one during a run keeps it: outside a run it is the host's.
+
+
 def monotonic():
     """Return seconds since the simulated power-up."""
-    return fakes.current().clock.monotonic()
+    if fakes.sim is None:
+        return _host.monotonic()
+    return fakes.sim.clock.monotonic()
 
 
 def monotonic_ns():
     """Return nanoseconds since the simulated power-up."""
-    return fakes.current().clock.monotonic_ns()
+    if fakes.sim is None:
+        return _host.monotonic_ns()
+    return fakes.sim.clock.monotonic_ns()
 
 
 def sleep(seconds):
     """Sleep in a window; in a headless run time moves with the polls instead."""
-    fakes.current().clock.sleep(seconds)
+    if fakes.sim is None:
+        _host.sleep(seconds)
+    else:
+        fakes.sim.clock.sleep(seconds)
 
 
 def time():
     """Return the RTC time in epoch seconds (time.time() reads the RTC on the board)."""
-    return fakes.current().clock.rtc_seconds()
+    if fakes.sim is None:
+        return _host.time()
+    return fakes.sim.clock.rtc_seconds()
 
 
 def localtime(secs=None):
     """Return struct_time for secs, or for the RTC (or rtc.set_time_source's clock)."""
     if secs is not None:
         return struct_time_of(int(secs))
+    if fakes.sim is None:
+        return _host.localtime()
     from host_sim.fakes import rtc
 
     source = rtc.time_source()
