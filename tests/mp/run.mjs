@@ -5,9 +5,9 @@
 //
 // The pure modules of freecell_mc/ (the ones that need no displayio) and the helper modules
 // of tests/mp/ (mpcheck.py) are copied into the virtual filesystem under /lib, the input JSON
-// (if any) is placed at /input.json, then SCRIPT.py runs as __main__. A Python exception
-// prints its traceback on stderr and exits 1; SystemExit(n) exits n. MicroPython's own CLI
-// exits 0 on an exception, which is why this runner exists.
+// (if any) is placed at /input.json and named in sys.argv[1], then SCRIPT.py runs as
+// __main__. A Python exception prints its traceback on stderr and exits 1; SystemExit(n)
+// exits n. MicroPython's own CLI exits 0 on an exception, which is why this runner exists.
 //
 // An endless loop cannot be interrupted from JavaScript (runPython is synchronous): callers
 // wrap this runner in `timeout`.
@@ -33,7 +33,9 @@ function usage(msg) {
 }
 
 let input = null;
-let heap = 4 * 1024 * 1024;
+// Near the PyPortal's free heap; this build grows it on demand, and gc.mem_alloc() walks the
+// whole heap, so a small one keeps allocation measurements fast.
+let heap = 256 * 1024;
 const extra = [];
 let script = null;
 const argv = process.argv.slice(2);
@@ -92,7 +94,7 @@ try {
   mp.runPython(
     "import sys\n" +
     "sys.path[:] = ['', '/lib']\n" +
-    `sys.argv[:] = [${JSON.stringify(basename(script))}]\n` +
+    `sys.argv[:] = ${JSON.stringify(input === null ? [basename(script)] : [basename(script), "/input.json"])}\n` +
     "MP_PURE_MODULES = " + JSON.stringify(copied) + "\n" +
     "_g = {'__name__': '__main__', '__file__': '/main.py', 'MP_PURE_MODULES': MP_PURE_MODULES}\n" +
     "exec(compile(open('/main.py').read(), " + JSON.stringify(basename(script)) + ", 'exec'), _g)\n"

@@ -1,0 +1,287 @@
+# SPDX-License-Identifier: MIT
+"""The engine's per-tap operations allocate 0 bytes on MicroPython (SPEC section 7).
+
+Random legal play over several deals visits many positions; at each one every operation is
+measured with the collector off: gc.mem_alloc() before and after one call, inside a function
+(module globals would grow the globals dict). The largest figure per operation is reported
+and must be 0. The harness proves it can see an allocation (bytearray(68)) and that a call
+by itself costs nothing.
+"""
+
+import gc
+
+from mpcheck import load_input, emit, check, build_pos, mem_alloc, MICROPYTHON
+from freecell_mc.deals import seeded_deck
+from freecell_mc.engine import Game
+
+check(MICROPYTHON and mem_alloc is not None, "this script measures MicroPython's heap")
+
+OPS = ("targets", "fit", "move", "undo", "capacity", "finish_available", "dead_end",
+       "won", "run_len", "column_len", "column_cards", "top", "finish_step")
+worst = {}
+count = {}
+for _op in OPS:
+    worst[_op] = 0
+    count[_op] = 0
+
+
+def note(op, nbytes):
+    """Keep the largest allocation seen for op."""
+    count[op] += 1
+    if nbytes > worst[op]:
+        worst[op] = nbytes
+
+
+def noop(g):
+    """Do nothing: the call itself must cost 0 bytes."""
+    return g
+
+
+def a_noop(g):
+    """Bytes allocated by calling a plain function."""
+    a = mem_alloc()
+    noop(g)
+    return mem_alloc() - a
+
+
+def a_bytearray():
+    """Bytes allocated by bytearray(68): proves the harness sees allocations."""
+    a = mem_alloc()
+    bytearray(68)
+    return mem_alloc() - a
+
+
+def a_targets(g, src, n):
+    """Bytes allocated by g.targets(src, n)."""
+    a = mem_alloc()
+    g.targets(src, n)
+    return mem_alloc() - a
+
+
+def a_fit(g, src, dst, n):
+    """Bytes allocated by g.fit(src, dst, n)."""
+    a = mem_alloc()
+    g.fit(src, dst, n)
+    return mem_alloc() - a
+
+
+def a_move(g, src, dst, n):
+    """Bytes allocated by g.move(src, dst, n); the move must have been legal."""
+    a = mem_alloc()
+    ok = g.move(src, dst, n)
+    b = mem_alloc()
+    check(ok, "a legal target refused the move")
+    return b - a
+
+
+def a_undo(g):
+    """Bytes allocated by g.undo()."""
+    a = mem_alloc()
+    g.undo()
+    return mem_alloc() - a
+
+
+def a_capacity(g, to_empty):
+    """Bytes allocated by g.capacity(to_empty)."""
+    a = mem_alloc()
+    g.capacity(to_empty)
+    return mem_alloc() - a
+
+
+def a_finish_available(g):
+    """Bytes allocated by g.finish_available()."""
+    a = mem_alloc()
+    g.finish_available()
+    return mem_alloc() - a
+
+
+def a_dead_end(g):
+    """Bytes allocated by g.dead_end()."""
+    a = mem_alloc()
+    g.dead_end()
+    return mem_alloc() - a
+
+
+def a_won(g):
+    """Bytes allocated by g.won()."""
+    a = mem_alloc()
+    g.won()
+    return mem_alloc() - a
+
+
+def a_run_len(g, col):
+    """Bytes allocated by g.run_len(col)."""
+    a = mem_alloc()
+    g.run_len(col)
+    return mem_alloc() - a
+
+
+def a_column_len(g, col):
+    """Bytes allocated by g.column_len(col)."""
+    a = mem_alloc()
+    g.column_len(col)
+    return mem_alloc() - a
+
+
+def a_column_cards(g, col, buf):
+    """Bytes allocated by g.column_cards(col, buf)."""
+    a = mem_alloc()
+    g.column_cards(col, buf)
+    return mem_alloc() - a
+
+
+def a_top(g, slot):
+    """Bytes allocated by g.top(slot)."""
+    a = mem_alloc()
+    g.top(slot)
+    return mem_alloc() - a
+
+
+def a_finish_step(g):
+    """Bytes allocated by g.finish_step()."""
+    a = mem_alloc()
+    g.finish_step()
+    return mem_alloc() - a
+
+
+def measure_position(g, buf):
+    """Measure every reading operation on the current position."""
+    gc.collect()
+    gc.disable()
+    for slot in range(16):
+        note("targets", a_targets(g, slot, 1))
+        note("top", a_top(g, slot))
+    for col in range(8):
+        note("run_len", a_run_len(g, col))
+        note("column_len", a_column_len(g, col))
+        note("column_cards", a_column_cards(g, col, buf))
+        r = g.run_len(col)
+        for n in range(2, r + 1):
+            note("targets", a_targets(g, col, n))
+        for dst in range(16):
+            if dst != col:
+                note("fit", a_fit(g, col, dst, r if r > 1 else 1))
+                if r > 2:
+                    note("fit", a_fit(g, col, dst, r - 1))
+    note("capacity", a_capacity(g, False))
+    note("capacity", a_capacity(g, True))
+    note("finish_available", a_finish_available(g))
+    note("dead_end", a_dead_end(g))
+    note("won", a_won(g))
+    gc.enable()
+
+
+def legal_moves(g):
+    """Return the (src, dst, n) a player could make here (allocates; not measured)."""
+    out = []
+    for src in range(16):
+        m = g.targets(src, 1)
+        for dst in range(16):
+            if (m >> dst) & 1:
+                out.append((src, dst, 1))
+    for col in range(8):
+        r = g.run_len(col)
+        if r > 1:
+            m = g.targets(col, r)
+            for dst in range(16):
+                if (m >> dst) & 1:
+                    out.append((col, dst, r))
+    return out
+
+
+def walk(seed, steps, cells):
+    """Play random legal moves from a seeded deal, measuring every step."""
+    g = Game(cells=cells, takeback=True)
+    g.deal(seeded_deck(seed))
+    buf = bytearray(19)
+    x = seed % 65537 or 1
+    for _ in range(steps):
+        measure_position(g, buf)
+        moves = legal_moves(g)
+        if not moves:
+            break
+        x = (x * 75 + 74) % 65537
+        if x % 6 == 0 and g.history_len():
+            gc.collect()
+            gc.disable()
+            note("undo", a_undo(g))
+            gc.enable()
+            continue
+        src, dst, n = moves[x % len(moves)]
+        gc.collect()
+        gc.disable()
+        note("move", a_move(g, src, dst, n))
+        gc.enable()
+
+
+def finish(cells):
+    """From a position one foundation-run from home, measure finish_step to the win."""
+    names = []
+    for s in "CDHS":
+        for r in "KQJT98":
+            names.append(r + s)
+    # Every suit home up to 7; the rest sits in columns, highest first so the finish works.
+    columns = [names[0:6], names[6:12], names[12:18], names[18:24], [], [], [], []]
+    g = Game(cells=cells)
+    g.load(build_pos(columns, (), (7, 7, 7, 7)))
+    check(g.finish_available(), "finish must be available from this position")
+    while not g.won():
+        gc.collect()
+        gc.disable()
+        note("finish_step", a_finish_step(g))
+        gc.enable()
+        measure_position(g, bytearray(19))
+    check(g.moves == 24, "finish took %d moves, not 24" % g.moves)
+    while g.undo():
+        pass
+    check(g.moves == 0, "undo brings every finished card back")
+
+
+def dead_end():
+    """A table with full cells and nothing that fits: dead_end() is True, measured."""
+    black = ["KC", "KS", "QC", "QS", "JC", "JS", "TC", "TS"]
+    cells = ["8D", "8H", "7D", "7H"]
+    rest = []
+    for name in all_cards():
+        if name not in black and name not in cells:
+            rest.append(name)
+    columns = []
+    for c in range(8):
+        columns.append(rest[c * 6:c * 6 + 6] + [black[c]])
+    g = Game(cells=4)
+    g.load(build_pos(columns, cells))
+    check(g.dead_end(), "full cells and nothing fits must be a dead end")
+    measure_position(g, bytearray(19))
+
+
+def all_cards():
+    """Return the 52 card names."""
+    from mpcheck import all_names
+
+    return all_names()
+
+
+def main():
+    """Run the walks the driver asked for and report the worst allocation per operation."""
+    data = load_input()
+    gc.collect()
+    gc.disable()
+    base = a_noop(Game)
+    seen = a_bytearray()
+    gc.enable()
+    check(base == 0, "a plain call allocated %d bytes: the harness is off" % base)
+    check(seen > 0, "bytearray(68) showed no allocation: the harness is blind")
+    emit("harness", [base, seen])
+    for seed in data["seeds"]:
+        for cells in data["cells"]:
+            walk(seed, data["steps"], cells)
+    finish(4)
+    dead_end()
+    emit("worst", worst)
+    emit("count", count)
+    for op in OPS:
+        check(count[op] > 0, "never measured " + op)
+        check(worst[op] == 0, "%s allocates %d bytes" % (op, worst[op]))
+
+
+main()

@@ -1,0 +1,208 @@
+# SPDX-License-Identifier: MIT
+"""The device modules under real MicroPython (WebAssembly in Node), compared with CPython.
+
+Each script in tests/mp/mp_*.py prints ``RESULT <json>`` lines. Expected values are computed
+here on CPython (or by running the same script under CPython) and compared. Missing node or
+node_modules is a failure, never a skip: ./dev test installs both.
+"""
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from freecell_mc import deals
+
+ROOT = Path(__file__).resolve().parent.parent
+MP = ROOT / "tests" / "mp"
+RUNNER = MP / "run.mjs"
+# The runner cannot interrupt an endless loop in the interpreter, so the OS must.
+TIMEOUT_S = 300
+
+
+def node_command():
+    """Return the command prefix that runs the MicroPython runner, or fail with the fix."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is not installed; ./dev test installs it (apt-get install nodejs npm)")
+    if not (MP / "node_modules" / "@micropython" / "micropython-webassembly-pyscript").is_dir():
+        pytest.fail("tests/mp/node_modules is missing; run ./dev test (it runs npm ci there)")
+    prefix = [node, str(RUNNER)]
+    timeout = shutil.which("timeout")
+    if timeout:
+        prefix = [timeout, str(TIMEOUT_S)] + prefix
+    return prefix
+
+
+def results(stdout):
+    """Return the RESULT lines of a script's output as a dict name -> value."""
+    out = {}
+    for line in stdout.splitlines():
+        if line.startswith("RESULT "):
+            name, value = json.loads(line[7:])
+            out[name] = value
+    return out
+
+
+def run_mp(script, data=None, tmp_path=None, extra=(), heap=None):
+    """Run tests/mp/<script> under MicroPython; return its results (fail on an exception)."""
+    cmd = node_command()
+    if heap:
+        cmd += ["--heap", str(heap)]
+    for path in extra:
+        cmd += ["--with", str(ROOT / path)]
+    if data is not None:
+        path = tmp_path / (Path(script).stem + ".json")
+        path.write_text(json.dumps(data))
+        cmd += ["--input", str(path)]
+    cmd.append(str(MP / script))
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
+                          timeout=TIMEOUT_S + 30)
+    assert proc.returncode == 0, "MicroPython run failed:\n" + proc.stdout + proc.stderr
+    return results(proc.stdout)
+
+
+def run_cpython(script, data, tmp_path):
+    """Run the same script under CPython with the same input; return its results."""
+    path = tmp_path / (Path(script).stem + ".cpython.json")
+    path.write_text(json.dumps(data))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(MP)]))
+    proc = subprocess.run([sys.executable, str(MP / script), str(path)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=TIMEOUT_S)
+    assert proc.returncode == 0, "CPython run failed:\n" + proc.stdout + proc.stderr
+    return results(proc.stdout)
+
+
+# -- the runner itself -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "source, code, stderr_has",
+    [
+        ("print('RESULT [\"ok\", 1]')\n", 0, ""),
+        ("def f():\n    return 1 // 0\nf()\n", 1, "ZeroDivisionError"),
+        ("import sys\nsys.exit(3)\n", 3, ""),
+        ("def broken(:\n", 1, "SyntaxError"),
+        ("import freecell_mc.no_such_module\n", 1, "ImportError"),
+    ],
+    ids=["ok", "exception", "exit-code", "syntax-error", "import-error"],
+)
+def test_runner_exit_code_follows_the_script(tmp_path, source, code, stderr_has):
+    """A Python exception makes the runner exit non-zero, with the traceback on stderr."""
+    script = tmp_path / "mp_probe.py"
+    script.write_text(source)
+    proc = subprocess.run(node_command() + [str(script)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=TIMEOUT_S + 30)
+    assert proc.returncode == code, proc.stdout + proc.stderr
+    assert stderr_has in proc.stderr
+    if code == 0:
+        assert results(proc.stdout) == {"ok": 1}
+
+
+def test_runner_is_real_micropython_with_the_pure_modules(tmp_path):
+    """The interpreter is MicroPython (small ints end at 2**30) and sees the pure modules."""
+    script = tmp_path / "mp_probe.py"
+    script.write_text(
+        "import sys, json, gc, micropython\n"
+        "print('RESULT ' + json.dumps(['impl', sys.implementation.name]))\n"
+        "print('RESULT ' + json.dumps(['maxsize', sys.maxsize]))\n"
+        "print('RESULT ' + json.dumps(['modules', MP_PURE_MODULES]))\n"
+    )
+    out = results(subprocess.run(node_command() + [str(script)], cwd=ROOT, capture_output=True,
+                                 text=True, timeout=TIMEOUT_S + 30).stdout)
+    assert out["impl"] == "micropython"
+    assert out["maxsize"] == 2**31 - 1
+    expected = sorted(p.stem for p in (ROOT / "freecell_mc").glob("*.py")
+                      if p.stem in ("__init__", "compat", "cards", "deals", "engine",
+                                    "notation", "storage", "clock", "stats", "taps", "layout"))
+    assert sorted(out["modules"]) == expected
+    assert "engine" in out["modules"] and "deals" in out["modules"]
+
+
+# -- deals -------------------------------------------------------------------------------
+
+
+def deal_inputs():
+    """Return seeds, dates, MS numbers, codes and mistyped codes to deal on both sides."""
+    rnd = random.Random(20261130)
+    seeds = [0, 1, 2, 0x9E3779B9, 2**30 - 1, 2**30, 2**31 - 1, 2**31, 2**32 - 1]
+    # 0x9E3779B9 makes fmix32's input 0: the state-is-zero branch.
+    seeds += [rnd.randrange(2**32) for _ in range(30)]
+    dates = [(2026, 11, 30), (2026, 12, 1), (2026, 12, 31), (2027, 1, 1), (2028, 2, 29),
+             (2000, 1, 1), (2099, 12, 31)]
+    dates += [(rnd.randrange(2025, 2100), rnd.randrange(1, 13), rnd.randrange(1, 29))
+              for _ in range(15)]
+    ms = [1, 2, 617, 11982, 1000000, 2**31 - 1, 2**31, 2**32 - 1]
+    ms += [rnd.randrange(1, 1000001) for _ in range(15)]
+    codes = [(deals.KIND_SEED, 0, 4), (deals.KIND_SEED, 2**32 - 1, 1),
+             (deals.KIND_DAILY, 20261130, 4), (deals.KIND_DAILY, 20280229, 3),
+             (deals.KIND_MS, 1, 4), (deals.KIND_MS, 11982, 2), (deals.KIND_MS, 1000000, 4)]
+    typos = ["24-20261130-0", "42-20261130-5", "", "abc", "1", "24-20261131-", "99999"]
+    for kind, number, cells in codes:
+        code = deals.deal_code(kind, number, cells)
+        digits = code.replace("-", "")
+        i = rnd.randrange(len(digits) - 1)
+        typos.append(digits[:i] + str((int(digits[i]) + 1) % 10) + digits[i + 1:])
+        if digits[i] != digits[i + 1]:
+            typos.append(digits[:i] + digits[i + 1] + digits[i] + digits[i + 2:])
+    return {"seeds": seeds, "dates": dates, "ms": ms, "codes": codes, "typos": typos}
+
+
+def parse_result(text):
+    """Return [text, error message or None] as the script reports it."""
+    try:
+        deals.parse_code(text)
+        return [text, None]
+    except ValueError as e:
+        return [text, str(e)]
+
+
+def test_deals_match_cpython(tmp_path):
+    """Seeded, daily and Microsoft decks and deal codes are identical on MicroPython."""
+    data = deal_inputs()
+    got = run_mp("mp_deals.py", data, tmp_path)
+    assert got["seeded"] == [[s, deals.seeded_deck(s)] for s in data["seeds"]]
+    daily = [[deals.daily_seed(*d), deals.seeded_deck(deals.daily_seed(*d))]
+             for d in data["dates"]]
+    assert got["daily"] == daily
+    assert got["ms"] == [[n, deals.ms_deck(n)] for n in data["ms"]]
+    codes = [[deals.deal_code(*c), list(deals.parse_code(deals.deal_code(*c)))]
+             for c in data["codes"]]
+    assert got["codes"] == codes
+    assert [c[1] for c in got["codes"]] == [list(c) for c in data["codes"]]
+    assert got["typos"] == [parse_result(t) for t in data["typos"]]
+    # Every mistyped code is rejected, on both interpreters.
+    assert all(err is not None for _, err in got["typos"])
+
+
+# -- the engine --------------------------------------------------------------------------
+
+
+def test_engine_operations_allocate_nothing(tmp_path):
+    """targets, fit, move, undo, capacity, finish and dead-end checks allocate 0 bytes."""
+    data = {"seeds": [1, 20261130, 3000000000], "cells": [4, 2], "steps": 50}
+    got = run_mp("mp_alloc.py", data, tmp_path)
+    base, seen = got["harness"]
+    assert base == 0 and seen > 0, "the measuring harness is off"
+    required = ["targets", "fit", "move", "undo", "capacity", "finish_available", "dead_end"]
+    for op in required + ["won", "run_len", "column_len", "column_cards", "top", "finish_step"]:
+        assert got["count"][op] > 0, "never measured " + op
+        assert got["worst"][op] == 0, "%s allocates %d bytes" % (op, got["worst"][op])
+    assert got["count"]["move"] >= 100 and got["count"]["undo"] >= 10
+
+
+def test_engine_behaves_the_same_on_both_interpreters(tmp_path):
+    """Supermoves, undo round trips, dead end, finish and random play agree with CPython."""
+    data = {"seeds": [1, 20261130, 4294967290], "round_trip_steps": 300, "playout_steps": 600}
+    extra = ["bench/workload.py", "bench/baseline.py"]
+    got = run_mp("mp_engine.py", data, tmp_path, extra=extra)
+    want = run_cpython("mp_engine.py", data, tmp_path)
+    assert got == want
+    assert got["capacity"] == 8 and got["finish"] == 24
+    assert all(n > 0 for n in got["round_trip"])
+    assert len(got["playout"]) == 3 and all(run[0] > 10000 for run in got["playout"])
