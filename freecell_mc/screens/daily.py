@@ -28,7 +28,7 @@ class Screen(widgets.Screen):
         self.cal = cal = models.Calendar(y, mo, d)
         # The grid takes the full height so that even six weeks give finger-sized
         # cells; the title, legend and buttons stand in a column at the right.
-        side = w * 68 // 320
+        side = w * 64 // 320
         gx = m.margin // 2
         gw = w - side - gx - m.gap
         head = 14
@@ -42,7 +42,7 @@ class Screen(widgets.Screen):
         self.days = []
         for i in range(cal.n):
             r, c = cal.cell(i)
-            b = self.add_button(_DAY + i, gx + c * cw + 1, gy + r * ch + 1, cw - 2, ch - 2,
+            b = self.add_button(_DAY + i, gx + c * cw, gy + r * ch, cw - 1, ch - 1,
                                 cal.label(i), border=2)
             self.days.append(b)
         # Today wears a gold border so it stands out whether it is won or not.

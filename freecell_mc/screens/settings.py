@@ -36,7 +36,7 @@ class Screen(widgets.Screen):
         top = m.margin // 2 + bh + m.gap
         pitch = (self.height - top) // len(_ROWS)
         rh = min(bh, pitch - 2)
-        ctrl_x = w * 186 // 320
+        ctrl_x = w * 164 // 320
         ctrl_w = w - m.margin - ctrl_x
         self.cell_buttons = []
         self.toggles = []

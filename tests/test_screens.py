@@ -1,0 +1,353 @@
+# SPDX-License-Identifier: MIT
+"""Each screen on real Blinka displayio with the real Saves, driven by taps on its buttons.
+
+The App around them is a small stand-in that records where a screen sends the player;
+tests/test_screens_sim.py plays the same flows through code.py on the simulator.
+"""
+
+import gc
+
+import pytest
+
+from freecell_mc import deals, widgets
+from freecell_mc.screens import models, screen_class
+from freecell_mc.storage import Saves
+
+
+class Clock:
+    """A clock set to a date, recording set_today."""
+
+    def __init__(self, y, m, d):
+        self.date = (y, m, d)
+        self.set_calls = []
+
+    def today(self):
+        return self.date
+
+    def set_today(self, y, m, d):
+        self.date = (y, m, d)
+        self.set_calls.append((y, m, d))
+
+    def ticks_ms(self):
+        return 0
+
+
+class FakeApp:
+    """Just the App API the screens use (docs/architecture.md), recording every call."""
+
+    def __init__(self, width=320, height=240, date=(2026, 11, 30)):
+        self.width = width
+        self.height = height
+        self.dirty = False
+        self.clock = Clock(*date)
+        self.saves = Saves([])
+        self.calls = []
+        self.screen = None
+
+    def goto(self, name, **kw):
+        self.calls.append(("goto", name, kw))
+
+    def continue_game(self):
+        self.calls.append(("continue",))
+
+    def new_deal(self):
+        self.calls.append(("new",))
+
+    def replay(self):
+        self.calls.append(("replay",))
+
+    def start_daily(self, y, m, d):
+        self.calls.append(("daily", y, m, d))
+
+    def start_deal(self, kind, number, cells):
+        self.calls.append(("deal", kind, number, cells))
+
+    def settings_changed(self):
+        self.calls.append(("settings",))
+
+    def current_deal(self):
+        return (deals.KIND_DAILY, 20261130, 4, deals.deal_code(deals.KIND_DAILY, 20261130, 4))
+
+
+def make(name, app=None, **kw):
+    app = app or FakeApp()
+    s = screen_class(name)(app)
+    app.screen = s
+    s.show(**kw)
+    return app, s
+
+
+def button(screen, text):
+    for b in screen.buttons:
+        if b.text == text:
+            return b
+    raise AssertionError("no button %r on %s: %s" % (text, screen.name, [b.text for b in screen.buttons]))
+
+
+def tap(screen, text):
+    b = button(screen, text)
+    screen.tap(b.x + b.w // 2, b.y + b.h // 2)
+
+
+def type_keys(screen, text):
+    for ch in text:
+        tap(screen, ch)
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+@pytest.mark.parametrize("name", ["menu", "keypad", "daily", "stats", "settings", "datepicker", "calibration"])
+def test_every_screen_fits_and_has_finger_sized_buttons(name, size, fb_display):
+    app, s = make(name, FakeApp(*size))
+    assert s.name == name
+    for b in s.buttons:
+        assert 0 <= b.x and b.x + b.w <= size[0] and 0 <= b.y and b.y + b.h <= size[1], b.text
+        # 36 px is what a fingertip hits reliably on the 320x240 resistive panel.
+        assert b.h >= 34 and b.w >= 34, (b.text, b.w, b.h)
+        assert widgets.text_width(b.text, b.caption.label.scale) <= b.w, b.text
+    # No two buttons overlap: a tap can only ever mean one thing.
+    bs = s.buttons
+    for i in range(len(bs)):
+        for j in range(i + 1, len(bs)):
+            a, c = bs[i], bs[j]
+            assert (a.x + a.w <= c.x or c.x + c.w <= a.x or a.y + a.h <= c.y or c.y + c.h <= a.y), (a.text, c.text)
+    if size == (320, 240):
+        fb_display.root_group = s.group
+        fb_display.refresh()
+    s.close()
+
+
+def test_menu_buttons_lead_where_they_say(fb_display):
+    app, s = make("menu")
+    assert s.deal.text == "Daily 2026-11-30   code 24-20261130-4"
+    for text, call in (
+        ("Continue", ("continue",)),
+        ("New deal", ("new",)),
+        ("Replay", ("replay",)),
+        ("Daily deal", ("goto", "daily", {})),
+        ("Enter code", ("goto", "keypad", {})),
+        ("Statistics", ("goto", "stats", {})),
+        ("Settings", ("goto", "settings", {})),
+    ):
+        app.calls.clear()
+        tap(s, text)
+        assert app.calls == [call], text
+        assert app.dirty
+    app.calls.clear()
+    s.key("esc")
+    assert app.calls == [("continue",)]
+    # A tap between buttons does nothing.
+    app.calls.clear()
+    s.tap(0, 0)
+    assert app.calls == []
+
+
+def test_menu_daily_with_an_unset_clock_asks_for_the_date_first():
+    app, s = make("menu", FakeApp(date=(2000, 1, 1)))
+    tap(s, "Daily deal")
+    assert app.calls == [("goto", "datepicker", {"then": "daily"})]
+
+
+def test_keypad_microsoft_number():
+    app, s = make("keypad")
+    app.saves.settings.cells = 3
+    type_keys(s, "11982")
+    assert s.field.text == "11982_"
+    assert s.message.text == "Microsoft deal #11982"
+    tap(s, "OK")
+    assert app.calls == [("deal", deals.KIND_MS, 11982, 3)]
+
+
+def test_keypad_good_code_restores_deal_and_cells():
+    app, s = make("keypad")
+    code = deals.deal_code(deals.KIND_SEED, 123456789, 2)
+    type_keys(s, code)
+    assert s.field.text == code + "_"
+    tap(s, "OK")
+    assert app.calls == [("deal", deals.KIND_SEED, 123456789, 2)]
+
+
+def test_keypad_bad_code_says_why_and_loses_nothing():
+    app, s = make("keypad")
+    code = deals.deal_code(deals.KIND_DAILY, 20261130, 4)
+    bad = code[:3] + str((int(code[3]) + 1) % 10) + code[4:]
+    type_keys(s, bad)
+    tap(s, "OK")
+    assert app.calls == []
+    assert "mistyped" in s.message.text.replace("\n", " ")
+    assert not s.error_bg.hidden
+    assert s.entry.text == bad  # nothing typed is lost
+    # Fixing the digit clears the error and plays the deal.
+    for _ in range(len(bad) - 3):
+        tap(s, "Del")
+    assert s.error_bg.hidden
+    type_keys(s, code[3:])
+    tap(s, "OK")
+    assert app.calls == [("deal", deals.KIND_DAILY, 20261130, 4)]
+
+
+def test_keypad_out_of_range_number_and_keys():
+    app, s = make("keypad")
+    for k in "1000001":
+        s.key(k)
+    s.key("enter")
+    assert app.calls == []
+    assert "1,000,000" in s.message.text.replace("\n", " ")
+    s.key("back")
+    assert s.entry.text == "100000"
+    tap(s, "Clear")
+    assert s.entry.text == ""
+    s.key("esc")
+    assert app.calls == [("goto", "menu", {})]
+
+
+def test_daily_calendar_marks_won_days_and_plays_the_tapped_day(fb_display):
+    app = FakeApp()
+    for d in (3, 17, 30):
+        app.saves.stats.mark_day_won(2026, 11, d)
+    app.saves.stats.mark_day_won(2026, 10, 31)  # outside the 30 days: not shown
+    app, s = make("daily", app)
+    cal = s.cal
+    assert (cal.date(0), cal.date(29)) == ((2026, 11, 1), (2026, 11, 30))
+    assert len(s.days) == 30
+    won = [cal.date(i)[2] for i in range(30) if s.days[i].state == widgets.ON]
+    assert won == [3, 17, 30]
+    assert s.count.text == "3 won"
+    # Every day is open: every cell can be tapped.
+    assert all(b.enabled and not b.hidden for b in s.days)
+    tap(s, "12")
+    assert app.calls == [("daily", 2026, 11, 12)]
+    app.calls.clear()
+    tap(s, "1 Nov")
+    assert app.calls == [("daily", 2026, 11, 1)]
+    app.calls.clear()
+    tap(s, "Today")
+    assert app.calls == [("daily", 2026, 11, 30)]
+    fb_display.root_group = s.group
+    fb_display.refresh()
+    # The marks are colours on the screen, not just states: a won day is drawn green.
+    b = s.days[29]
+    assert fb_display.pixel(b.x + 4, b.y + b.h // 2) != fb_display.pixel(s.days[28].x + 4, b.y + b.h // 2)
+
+
+def test_daily_shows_no_streak():
+    app, s = make("daily")
+    texts = [b.text.lower() for b in s.buttons]
+    for item in s.group:
+        t = getattr(item, "text", None)
+        if isinstance(t, str):
+            texts.append(t.lower())
+    assert not any("streak" in t for t in texts)
+
+
+def test_stats_figures():
+    app = FakeApp()
+    st = app.saves.stats
+    for _ in range(4):
+        st.record_start()
+    st.record_win(300, 100)
+    st.record_win(200, 120)
+    st.mark_day_won(2026, 11, 30)
+    app, s = make("stats", app)
+    vals = [t.text for t in s.values]
+    assert vals == ["4", "2", "50%", "3:20", "4:10", "1", "100", "110"]
+    app2, s2 = make("stats")
+    assert [t.text for t in s2.values] == ["0", "0", "-", "-", "-", "0", "-", "-"]
+    tap(s2, "Back")
+    assert app2.calls == [("goto", "menu", {})]
+
+
+def test_settings_change_cell_count_and_toggles():
+    app, s = make("settings")
+    st = app.saves.settings
+    assert st.cells == 4
+    tap(s, "2")
+    assert st.cells == 2
+    assert app.calls == [("settings",)]
+    assert [b.state for b in s.cell_buttons] == [widgets.OFF, widgets.ON, widgets.OFF, widgets.OFF]
+    take, four, usb = s.toggles
+    s.tap(take.x + 2, take.y + 2)
+    assert st.takeback and take.text == "On"
+    s.tap(four.x + 2, four.y + 2)
+    assert st.four_colour
+    s.tap(usb.x + 2, usb.y + 2)
+    assert st.usb_writable and usb.text == "On"
+    s.tap(usb.x + 2, usb.y + 2)
+    assert not st.usb_writable and usb.text == "Off"
+    app.calls.clear()
+    tap(s, "Calibrate")
+    assert app.calls == [("goto", "calibration", {})]
+
+
+def test_datepicker_starts_from_the_last_known_date_and_sets_the_clock():
+    app = FakeApp(date=(2000, 1, 1))
+    app.saves.last_date = (2026, 11, 27)
+    app, s = make("datepicker", app, then="daily")
+    assert [t.text for t in s.values] == ["2026", "Nov", "27"]
+    pluses = [b for b in s.buttons if b.text == "+"]
+    for _ in range(3):
+        s.tap(pluses[2].x + 5, pluses[2].y + 5)
+    assert s.long.text == "Monday 30 November 2026"
+    tap(s, "Set the date")
+    assert app.clock.set_calls == [(2026, 11, 30)]
+    assert app.calls == [("goto", "daily", {})]
+
+
+def test_datepicker_default_goes_back_to_the_table():
+    app, s = make("datepicker", FakeApp(date=(2000, 1, 1)))
+    minus = [b for b in s.buttons if b.text == "-"]
+    s.tap(minus[1].x + 5, minus[1].y + 5)  # January -> December
+    assert s.model.value() == (2026, 12, 1)
+    s.key("enter")
+    assert app.clock.set_calls == [(2026, 12, 1)]
+    assert app.calls == [("continue",)]
+
+
+def _tap_as_panel(s, true_cal, x, y):
+    """Tap where the finger is (x, y) on a panel whose truth is true_cal, as the driver maps it."""
+    (a, b), (c, d) = true_cal
+    (xa, xb), (ya, yb) = s._current()
+    rx = models.screen_to_raw(x, a, b, s.width)
+    ry = models.screen_to_raw(y, c, d, s.height)
+    s.tap(models.raw_to_screen(rx, xa, xb, s.width), models.raw_to_screen(ry, ya, yb, s.height))
+
+
+def test_calibration_stores_the_players_mapping():
+    app, s = make("calibration")
+    truth = ((7000, 61000), (4000, 59000))  # this panel reads differently from the default
+    for x, y in s.targets:
+        _tap_as_panel(s, truth, x, y)
+    cal = app.saves.settings.calibration
+    assert app.calls == [("settings",)]
+    for got, want in zip(cal, truth):
+        assert abs(got[0] - want[0]) < 400 and abs(got[1] - want[1]) < 400
+    assert s.info.text.startswith("Saved")
+
+
+def test_calibration_check_tap_that_misses_starts_again():
+    app, s = make("calibration")
+    truth = models.DEFAULT_CALIBRATION
+    _tap_as_panel(s, truth, *s.targets[0])
+    _tap_as_panel(s, truth, *s.targets[1])
+    _tap_as_panel(s, truth, s.targets[2][0] - 60, s.targets[2][1] + 50)
+    assert app.calls == []
+    assert s.step == 0 and "missed" in s.info.text
+    tap(s, "Default")
+    assert app.saves.settings.calibration == models.DEFAULT_CALIBRATION
+    tap(s, "Back")
+    assert app.calls[-1] == ("goto", "settings", {})
+
+
+def test_hit_tests_allocate_nothing():
+    app, s = make("menu")
+    import tracemalloc
+
+    s.button_at(10, 200)
+    tracemalloc.start()
+    gc.collect()
+    before = tracemalloc.take_snapshot()
+    for i in range(2000):
+        s.button_at(i % 320, i % 240)
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    stats = [st for st in after.compare_to(before, "lineno") if "widgets.py" in str(st.traceback)]
+    assert sum(st.size_diff for st in stats) <= 0
