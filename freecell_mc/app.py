@@ -1,0 +1,344 @@
+# SPDX-License-Identifier: MIT
+"""The App: the main loop, the screens, the game in play, its saves and statistics.
+
+One poll() reads the touch panel once, turns readings into taps, hands taps and keys to
+the active screen, advances its timers, lets the saves commit when due, and refreshes the
+display once, only if something changed (auto-refresh is off). The table is built once and
+kept; any other screen is built when entered and dropped when left.
+"""
+
+import displayio
+
+from freecell_mc import deals
+from freecell_mc.compat import const
+from freecell_mc.engine import Game
+from freecell_mc.taps import Taps
+
+SLOT_FREE = const(0)
+SLOT_DAILY = const(1)
+_TICKS_HALF = const(0x10000000)
+_TICKS_MASK = const(0x1FFFFFFF)
+_MAX_ELAPSED_MS = const(0x3FFFFFFF)
+
+
+def _ticks_diff(a, b):
+    """Return a - b for ticks that wrap at 2**29 (supervisor.ticks_ms)."""
+    return ((a - b + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
+
+
+class _NullSaves:
+    """Stands in for storage.Saves when the hardware offers no blocks at all."""
+
+    def __init__(self):
+        """Hold defaults only."""
+        from freecell_mc.stats import Stats
+
+        class _Settings:
+            cells = 4
+            takeback = False
+            four_colour = False
+            calibration = None
+            usb_writable = False
+
+        self.settings = _Settings()
+        self.stats = Stats()
+        self.last_date = None
+        self.active = SLOT_FREE
+
+    def load(self):
+        """Nothing to load."""
+        return None
+
+    def slot(self, i):
+        """No saved games."""
+        return None
+
+    def put_slot(self, i, kind, number, cells, game, elapsed_s):
+        """Keep nothing."""
+
+    def clear_slot(self, i):
+        """Keep nothing."""
+
+    def note_date(self, y, m, d):
+        """Keep nothing."""
+
+    def commit(self, now_ms, force=False):
+        """Write nothing."""
+        return False
+
+
+class App:
+    """FreeCell MC on one piece of hardware (docs/architecture.md, "The hardware boundary")."""
+
+    current = None  # the running App, for host tools
+
+    def __init__(self, hw):
+        """Take the hardware, load the saves and show the table (or ask for the date)."""
+        App.current = self
+        self.hw = hw
+        self.display = hw.display
+        self.width = hw.display.width
+        self.height = hw.display.height
+        self.clock = hw.clock
+        self.touch = hw.touch
+        self.keys = getattr(hw, "keys", None)
+        self.dirty = True
+        self.taps = Taps()
+        self.saves = self._open_saves(hw)
+        self.message = self.saves.load()
+        st = self.saves.settings
+        self.game = Game(st.cells, st.takeback)
+        self.kind = deals.KIND_SEED
+        self.number = 0
+        self.slot = SLOT_FREE
+        self.counted = False  # this deal already counted as played
+        self.elapsed_ms = 0
+        self._last_ms = self.clock.ticks_ms()
+        self.root = displayio.Group()
+        self.screen = None
+        self.other = None
+        start = getattr(hw, "start", None)
+        if start:
+            kind, number, cells = start
+            self._begin(kind, number, cells)
+        elif not self._restore(self.saves.active):
+            self._begin(deals.KIND_SEED, self._fresh_seed(), st.cells)
+        from freecell_mc.table import Table
+
+        self.table = Table(self, st.four_colour)
+        self.display.root_group = self.root
+        today = self.clock.today()
+        from freecell_mc import clock
+
+        if clock.plausible(today[0]):
+            self.saves.note_date(today[0], today[1], today[2])
+            self.goto("table")
+        else:
+            self.goto("datepicker", then="table")
+
+    @staticmethod
+    def _open_saves(hw):
+        """Return storage.Saves over the hardware's blocks, or a stand-in without them."""
+        blocks = getattr(hw, "blocks", None)
+        if not blocks:
+            return _NullSaves()
+        from freecell_mc.storage import Saves
+
+        return Saves(blocks)
+
+    # -- the deal in play ------------------------------------------------------------
+
+    def _fresh_seed(self):
+        """Return a fresh 32-bit seed for a free deal."""
+        try:
+            import os
+
+            r = os.urandom(4)
+            return r[0] | r[1] << 8 | r[2] << 16 | r[3] << 24
+        except (ImportError, AttributeError, NotImplementedError):
+            t = self.clock.ticks_ms()
+            return (t * 2654435761) & 0xFFFFFFFF
+
+    def _begin(self, kind, number, cells):
+        """Deal kind/number with cells free cells into the game; its slot becomes active."""
+        deck = deals.deck_for(kind, number)
+        g = self.game
+        g.cells = cells
+        g.takeback = bool(self.saves.settings.takeback)
+        g.deal(deck)
+        self.kind = kind
+        self.number = number
+        self.slot = SLOT_DAILY if kind == deals.KIND_DAILY else SLOT_FREE
+        self.counted = False
+        self.elapsed_ms = 0
+        self.saves.put_slot(self.slot, kind, number, cells, g, 0)
+
+    def _restore(self, slot):
+        """Continue the game saved in slot; return False if there is none (or it is bad)."""
+        s = self.saves.slot(slot)
+        if s is None:
+            return False
+        g = self.game
+        try:
+            deals.deal_code(s.kind, s.number, s.cells)
+            g.cells = s.cells
+            g.takeback = bool(self.saves.settings.takeback)
+            g.load(s.pos, s.moves)
+        except ValueError:
+            return False
+        self.kind = s.kind
+        self.number = s.number
+        self.slot = slot
+        self.counted = s.moves > 0
+        self.elapsed_ms = s.elapsed * 1000
+        self.saves.active = slot
+        return True
+
+    def _save(self):
+        """Put the game in play into its slot (RAM; commit() writes it when due)."""
+        g = self.game
+        self.saves.put_slot(self.slot, self.kind, self.number, g.cells, g, self.elapsed_ms // 1000)
+
+    def _show_deal(self):
+        """Show the table with the game as it now is."""
+        if self.screen is self.table:
+            self.table.redraw()
+            self.dirty = True
+        else:
+            self.goto("table")
+
+    def start_deal(self, kind, number, cells):
+        """Play deal kind/number with cells free cells from the start."""
+        self._save()
+        self._begin(kind, number, cells)
+        self._show_deal()
+
+    def new_deal(self):
+        """Play a fresh free deal."""
+        self.start_deal(deals.KIND_SEED, self._fresh_seed(), self.saves.settings.cells)
+
+    def replay(self):
+        """Play the current deal again from the start."""
+        self.start_deal(self.kind, self.number, self.game.cells)
+
+    def start_daily(self, y, m, d):
+        """Play the daily deal of y-m-d, continuing it if it is the one saved."""
+        number = deals.daily_seed(y, m, d)
+        self._save()
+        s = self.saves.slot(SLOT_DAILY)
+        if s is not None and s.kind == deals.KIND_DAILY and s.number == number:
+            if self._restore(SLOT_DAILY):
+                self._show_deal()
+                return
+        self._begin(deals.KIND_DAILY, number, self.saves.settings.cells)
+        self._show_deal()
+
+    def daily_today(self):
+        """Play today's daily deal, asking for the date first if the clock is not set."""
+        from freecell_mc import clock
+
+        y, m, d = self.clock.today()
+        if clock.plausible(y):
+            self.start_daily(y, m, d)
+        else:
+            self.goto("datepicker", then="daily")
+
+    def continue_game(self):
+        """Back to the table with the active slot's game."""
+        self.goto("table")
+
+    def current_deal(self):
+        """Return (kind, number, cells, deal code) of the deal in play."""
+        cells = self.game.cells
+        return (self.kind, self.number, cells, deals.deal_code(self.kind, self.number, cells))
+
+    def settings_changed(self):
+        """Apply changed settings: colours, take-back, touch calibration (cells: next deal)."""
+        st = self.saves.settings
+        self.table.set_four_colour(st.four_colour)
+        self.game.takeback = bool(st.takeback)
+        setcal = getattr(self.hw, "set_calibration", None)
+        if setcal is not None and st.calibration:
+            setcal(st.calibration)
+            self.touch = self.hw.touch
+        self.saves.commit(self.clock.ticks_ms(), True)
+
+    def moved(self):
+        """Account for a move or an undo just shown on the table."""
+        g = self.game
+        if not self.counted and g.moves > 0:
+            self.counted = True
+            self.saves.stats.record_start()
+        self._save()
+        self.dirty = True
+        if g.won():
+            self._won()
+
+    def _won(self):
+        """Record the win and show the result screen."""
+        g = self.game
+        secs = self.elapsed_ms // 1000
+        st = self.saves.stats
+        st.record_win(secs, g.moves)
+        if self.kind == deals.KIND_DAILY:
+            n = self.number
+            st.mark_day_won(n // 10000, (n // 100) % 100, n % 100)
+        self.saves.commit(self.clock.ticks_ms(), True)
+        self.goto(
+            "result",
+            moves=g.moves,
+            seconds=secs,
+            code=deals.deal_code(self.kind, self.number, g.cells),
+        )
+
+    # -- screens ---------------------------------------------------------------------
+
+    def goto(self, name, **kw):
+        """Show the screen called name (the table, or a screen module built on entry)."""
+        old = self.screen
+        if old is self.table and name != "table":
+            self.table.close()
+            self.saves.commit(self.clock.ticks_ms(), True)
+        if self.other is not None:
+            self.other.close()
+            self.other = None
+        if name == "table":
+            screen = self.table
+            screen.show(**kw)
+        else:
+            from freecell_mc.screens import screen_class
+
+            screen = screen_class(name)(self)
+            self.other = screen
+            screen.show(**kw)
+        root = self.root
+        while len(root):
+            root.pop()
+        root.append(screen.group)
+        self.screen = screen
+        self.taps.reset()
+        self.dirty = True
+
+    def key(self, k):
+        """Hand a key to the active screen."""
+        self.screen.key(k)
+
+    # -- the loop --------------------------------------------------------------------
+
+    def poll(self):
+        """Run one iteration: touch, keys, timers, saves, and at most one refresh."""
+        now = self.clock.ticks_ms()
+        dt = _ticks_diff(now, self._last_ms)
+        self._last_ms = now
+        g = self.game
+        if self.screen is self.table and g.moves and not g.won() and 0 < dt:
+            # Elapsed time is play time at the table, recorded silently.
+            if self.elapsed_ms < _MAX_ELAPSED_MS:
+                self.elapsed_ms += dt
+        reading = self.touch.touch_point
+        tap = self.taps.feed(reading, now)
+        if tap is not None:
+            self.screen.tap(tap[0], tap[1])
+        keys = self.keys
+        if keys is not None:
+            k = keys.read()
+            if k is not None:
+                self.key(k)
+        self.screen.tick(now)
+        self.saves.commit(now)
+        if self.dirty:
+            self.dirty = False
+            self.display.refresh()
+
+    def run(self):
+        """Poll forever (the board's main loop)."""
+        try:
+            import time
+
+            sleep = time.sleep
+        except ImportError:
+            sleep = None
+        while True:
+            self.poll()
+            if sleep is not None:
+                sleep(0.005)

@@ -1,0 +1,586 @@
+# SPDX-License-Identifier: MIT
+"""The playing screen: cards, cells, foundations, the status strip, and what taps mean.
+
+Built once. Every card is one of 52 TileGrids (2 x 5 tiles over cardart's sheet) that
+is only ever moved (x, y), re-tiled (column card or top-row card), recoloured (palette:
+normal, held, lit target) or hidden. Z-order follows one rule: a card that lands
+somewhere is always the new top of that stack, so it is lifted to the top of the card
+Group (remove + append of the same object); nothing else ever needs reordering. The
+table keeps a shadow of every card's place and look and touches displayio only where
+something changed, so a single-card move dirties little more than the card's old and new
+rectangles (plus the move counter).
+
+Taps follow SPEC section 4: tap a card (or inside the ordered run at a column's bottom)
+to pick it up; every legal target lights up; tap a target to put it there (a run too long
+for the target moves the bottom part that fits); tap the held card again to send it home;
+tap anywhere it may not go and the selection jumps to what can move there, or clears.
+"""
+
+import displayio
+
+from freecell_mc import cardart, widgets
+from freecell_mc.cardart import (
+    P_HELD,
+    P_LIT,
+    P_NORMAL,
+    T_BIG_RANK,
+    T_BIG_RANK_END,
+    T_BIG_RANK_LOW,
+    T_BIG_SUIT,
+    T_BIG_SUIT_END,
+    T_BIG_SUIT_LOW,
+    T_BOTTOM_LEFT,
+    T_BOTTOM_RIGHT,
+    T_CLEAR,
+    T_LEFT,
+    T_RANK,
+    T_RIGHT,
+    T_SUIT,
+    T_TOP_LEFT,
+    T_TOP_RIGHT,
+)
+from freecell_mc.compat import const
+from freecell_mc.layout import (
+    CARD_ROWS,
+    HIT_FINISH,
+    HIT_MENU,
+    HIT_NONE,
+    HIT_UNDO,
+    SLOT_CELL,
+    SLOT_FOUND,
+    TOP_ROWS,
+    Layout,
+)
+
+DEAD_END = "No moves left. Every cell is full and nothing fits.\nUndo a move or start a new deal."
+
+FINISH_STEP_MS = const(120)  # one card home per step: quick, but each one visible
+_NO_PLACE = const(255)
+_MODE_COLUMN = const(0)
+_MODE_TOP = const(1)
+_FULL = const(0xFFFF)  # every slot
+_TICKS_HALF = const(0x10000000)
+_TICKS_MASK = const(0x1FFFFFFF)
+
+
+def _ticks_diff(a, b):
+    """Return a - b for ticks that wrap at 2**29 (supervisor.ticks_ms)."""
+    return ((a - b + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
+
+
+class Table:
+    """The playing screen of an App (see docs/architecture.md)."""
+
+    name = "table"
+
+    def __init__(self, app, four_colour=False):
+        """Build every display object of the table once, for app's display size."""
+        self.app = app
+        cells = app.game.cells
+        self.layout = lay = Layout(app.width, app.height, cells)
+        self.art = art = cardart.CardArt(lay, four_colour, displayio)
+        tw = lay.tile_w
+        th = lay.tile_h
+        self.group = g = displayio.Group()
+        g.append(widgets.rect(0, 0, lay.width, lay.height, cardart.FELT))
+        # Empty-slot outlines: 8 columns, 4 cells, 4 foundations (slot order).
+        self.outlines = []
+        self._outline_lit = bytearray(16)
+        for slot in range(16):
+            rows = CARD_ROWS if slot < SLOT_CELL else TOP_ROWS
+            t = displayio.TileGrid(
+                art.sheet,
+                pixel_shader=art.slot_palettes[0],
+                width=2,
+                height=rows,
+                tile_width=tw,
+                tile_height=th,
+                default_tile=T_LEFT,
+                x=lay.slot_x(slot),
+                y=lay.slot_y(slot),
+            )
+            t[0, 0] = T_TOP_LEFT
+            t[1, 0] = T_TOP_RIGHT if slot < SLOT_FOUND else T_SUIT + slot - SLOT_FOUND
+            for r in range(1, rows):
+                t[1, r] = T_RIGHT
+            t[0, rows - 1] = T_BOTTOM_LEFT
+            t[1, rows - 1] = T_BOTTOM_RIGHT
+            self.outlines.append(t)
+            g.append(t)
+        self.cards_group = cg = displayio.Group()
+        self.cards = []
+        for cid in range(52):
+            t = displayio.TileGrid(
+                art.sheet,
+                pixel_shader=art.palettes[cid & 3],
+                width=2,
+                height=CARD_ROWS,
+                tile_width=tw,
+                tile_height=th,
+                default_tile=T_CLEAR,
+            )
+            t.hidden = True
+            self.cards.append(t)
+            cg.append(t)
+        g.append(cg)
+        # Shadow of what each card shows, so displayio is only touched on a change.
+        self._slot = bytearray(b"\xff" * 52)
+        self._index = bytearray(52)
+        self._mode = bytearray(b"\xff" * 52)
+        self._pal = bytearray(52)
+        self._hidden = bytearray(b"\x01" * 52)
+        self._x = [0] * 52
+        self._y = [0] * 52
+        self._buf = bytearray(20)
+        self._build_status(g)
+        # Selection: the slot and the number of cards held; the lit target mask.
+        self.sel_src = -1
+        self.sel_n = 0
+        self.lit = 0
+        self.finishing = False
+        self._finish_ms = 0
+        self._moves_shown = -1
+        self._finish_shown = None
+        self._dead_shown = None
+        self.set_cells(cells)
+        self.sync(_FULL)
+
+    # -- building --------------------------------------------------------------------
+
+    def _build_status(self, g):
+        """Build the status strip: move counter, Finish, Undo, Menu, the dead-end line."""
+        lay = self.layout
+        art = self.art
+        sy = lay.status_y
+        sh = lay.status_h
+        self.moves_text = widgets.Text("Moves", 4, sy + sh // 2, anchor=(0.0, 0.5), color=cardart.TEXT)
+        g.append(self.moves_text.group)
+        self.counter = displayio.TileGrid(
+            art.digits,
+            pixel_shader=art.digit_palette,
+            width=4,
+            height=1,
+            tile_width=art.digit_w,
+            tile_height=art.digit_h,
+            default_tile=10,
+            x=4 + 6 * 6,
+            y=sy + (sh - art.digit_h) // 2,
+        )
+        g.append(self.counter)
+        self._digits = bytearray(b"\x0a\x0a\x0a\x0a")
+        bh = lay.button_h
+        by = lay.button_y
+        bw = lay.button_w - 2
+        self.finish_button = widgets.Button(lay.button_x(HIT_FINISH), by, bw, bh, "Finish", bid=HIT_FINISH)
+        self.finish_button.set_state(widgets.HIGHLIGHT)
+        self.undo_button = widgets.Button(lay.button_x(HIT_UNDO), by, bw, bh, "Undo", bid=HIT_UNDO)
+        self.menu_button = widgets.Button(lay.button_x(HIT_MENU), by, bw, bh, "Menu", bid=HIT_MENU)
+        for b in (self.finish_button, self.undo_button, self.menu_button):
+            g.append(b.group)
+        self.finish_button.hidden = True
+        # Dead end: the message takes the strip; Undo and Menu shrink to its second line.
+        self.dead_group = dg = displayio.Group()
+        dg.append(widgets.rect(0, sy, lay.width, sh, cardart.FELT))
+        line_h = sh // 2
+        dg.append(widgets.Text(DEAD_END, 3, sy + 1, color=cardart.TEXT).group)
+        # The second line of the message is 32 characters; the small buttons follow it.
+        sx = 3 + 33 * 6
+        sw = (lay.width - sx - 3) // 2
+        self._small = (
+            widgets.Button(sx, sy + line_h, sw - 1, sh - line_h, "Undo", bid=HIT_UNDO, scale=1),
+            widgets.Button(sx + sw, sy + line_h, sw - 1, sh - line_h, "Menu", bid=HIT_MENU, scale=1),
+        )
+        for b in self._small:
+            dg.append(b.group)
+        dg.hidden = True
+        g.append(dg)
+
+    def set_cells(self, cells):
+        """Show `cells` free cells; the others vanish from the table."""
+        self.layout.cells = cells
+        for i in range(4):
+            t = self.outlines[SLOT_CELL + i]
+            h = i >= cells
+            if t.hidden != h:
+                t.hidden = h
+
+    def set_four_colour(self, on):
+        """Switch between the red/black and the four-colour deck."""
+        self.art.set_four_colour(on)
+
+    # -- drawing the position ------------------------------------------------------------
+
+    def _show(self, cid, x, y, slot, index, mode, raise_it):
+        """Put card cid at (x, y) in slot as card `index`, drawn as a column or top-row card."""
+        t = self.cards[cid]
+        if self._hidden[cid]:
+            self._hidden[cid] = 0
+            t.hidden = False
+        if raise_it or self._slot[cid] != slot or self._index[cid] != index:
+            if self._slot[cid] != slot or raise_it:
+                # It lands on top of its stack: lift it to the top of the z-order.
+                cg = self.cards_group
+                cg.remove(t)
+                cg.append(t)
+            self._slot[cid] = slot
+            self._index[cid] = index
+        if self._x[cid] != x:
+            self._x[cid] = x
+            t.x = x
+        if self._y[cid] != y:
+            self._y[cid] = y
+            t.y = y
+        if self._mode[cid] != mode:
+            self._mode[cid] = mode
+            r = (cid >> 2) & 15  # rank - 1
+            s = cid & 3
+            # Constant tuple subscripts: no tuple is built per assignment.
+            t[0, 0] = T_RANK + r
+            t[1, 0] = T_SUIT + s
+            if mode == _MODE_COLUMN:
+                t[0, 1] = T_LEFT
+                t[1, 1] = T_RIGHT
+                t[0, 2] = T_BIG_RANK + r
+                t[1, 2] = T_BIG_SUIT + s
+                t[0, 3] = T_BIG_RANK_LOW + r
+                t[1, 3] = T_BIG_SUIT_LOW + s
+                t[0, 4] = T_BOTTOM_LEFT
+                t[1, 4] = T_BOTTOM_RIGHT
+            else:
+                t[0, 1] = T_BIG_RANK + r
+                t[1, 1] = T_BIG_SUIT + s
+                t[0, 2] = T_BIG_RANK_END + r
+                t[1, 2] = T_BIG_SUIT_END + s
+                t[0, 3] = T_CLEAR
+                t[1, 3] = T_CLEAR
+                t[0, 4] = T_CLEAR
+                t[1, 4] = T_CLEAR
+
+    def _hide(self, cid):
+        """Hide card cid (a foundation card under the top one)."""
+        if not self._hidden[cid]:
+            self._hidden[cid] = 1
+            self.cards[cid].hidden = True
+
+    def sync(self, slots, restack=False):
+        """Redraw the cards of the slots in the bit mask `slots` from the game's position.
+
+        restack lifts every card in order (after a new deal or a loaded game, when a card
+        may keep its slot but not its place in the stack).
+        """
+        game = self.app.game
+        lay = self.layout
+        buf = self._buf
+        col_y = lay.col_y
+        for c in range(8):
+            if not (slots >> c) & 1:
+                continue
+            n = game.column_cards(c, buf)
+            ov = lay.overlap(n)
+            x = lay.column_x(c)
+            for i in range(n):
+                self._show(buf[i] - 4, x, col_y + i * ov, c, i, _MODE_COLUMN, restack)
+        top_y = lay.top_y
+        for i in range(4):
+            slot = SLOT_CELL + i
+            if (slots >> slot) & 1:
+                b = game.top(slot)
+                if b:
+                    self._show(b - 4, lay.slot_x(slot), top_y, slot, 0, _MODE_TOP, restack)
+        pos = game.pos
+        for s in range(4):
+            slot = SLOT_FOUND + s
+            if not (slots >> slot) & 1:
+                continue
+            top = pos[64 + s]
+            x = lay.slot_x(slot)
+            for r in range(1, top + 1):
+                cid = ((r - 1) << 2) | s
+                if r == top:
+                    self._show(cid, x, top_y, slot, r - 1, _MODE_TOP, restack)
+                else:
+                    self._hide(cid)
+            # Cards above the top rank that were last seen here have gone elsewhere.
+        self.update_status()
+
+    def redraw(self):
+        """Redraw everything from the position (new deal, loaded game, many undos)."""
+        self.clear_selection()
+        self.finishing = False
+        self.set_cells(self.app.game.cells)
+        self.sync(_FULL, True)
+
+    def update_status(self):
+        """Show the move counter, Finish when it applies, and the dead-end message."""
+        game = self.app.game
+        m = game.moves
+        if m != self._moves_shown:
+            self._moves_shown = m
+            if m > 9999:
+                m = 9999
+            d = self._digits
+            c = self.counter
+            # Left-aligned digits, blanks (tile 10) after; literal subscripts on purpose.
+            if m >= 1000:
+                v0 = m // 1000
+                v1 = (m // 100) % 10
+                v2 = (m // 10) % 10
+                v3 = m % 10
+            elif m >= 100:
+                v0 = m // 100
+                v1 = (m // 10) % 10
+                v2 = m % 10
+                v3 = 10
+            elif m >= 10:
+                v0 = m // 10
+                v1 = m % 10
+                v2 = 10
+                v3 = 10
+            else:
+                v0 = m
+                v1 = 10
+                v2 = 10
+                v3 = 10
+            if d[0] != v0:
+                d[0] = v0
+                c[0, 0] = v0
+            if d[1] != v1:
+                d[1] = v1
+                c[1, 0] = v1
+            if d[2] != v2:
+                d[2] = v2
+                c[2, 0] = v2
+            if d[3] != v3:
+                d[3] = v3
+                c[3, 0] = v3
+        won = game.won()
+        fin = (not won) and game.finish_available()
+        if fin != self._finish_shown:
+            self._finish_shown = fin
+            self.finish_button.hidden = not fin
+        dead = (not fin) and (not won) and game.dead_end()
+        if dead != self._dead_shown:
+            self._dead_shown = dead
+            self.dead_group.hidden = not dead
+
+    @property
+    def dead_end_shown(self):
+        """True while the dead-end message is on screen."""
+        return bool(self._dead_shown)
+
+    @property
+    def finish_shown(self):
+        """True while the Finish button is on screen."""
+        return bool(self._finish_shown)
+
+    # -- highlights ------------------------------------------------------------------
+
+    def _paint(self, cid, state):
+        """Give card cid the palette for state (P_NORMAL, P_HELD or P_LIT)."""
+        if self._pal[cid] != state:
+            self._pal[cid] = state
+            self.cards[cid].pixel_shader = self.art.palettes[state * 4 + (cid & 3)]
+
+    def _light_outline(self, slot, on):
+        """Light or unlight the empty-slot outline of slot."""
+        if self._outline_lit[slot] != on:
+            self._outline_lit[slot] = on
+            self.outlines[slot].pixel_shader = self.art.slot_palettes[on]
+
+    def clear_selection(self):
+        """Drop the held card and unlight every target."""
+        self.sel_src = -1
+        self.sel_n = 0
+        self.lit = 0
+        pal = self._pal
+        for cid in range(52):
+            if pal[cid]:
+                self._paint(cid, P_NORMAL)
+        lit = self._outline_lit
+        for slot in range(16):
+            if lit[slot]:
+                self._light_outline(slot, 0)
+
+    def select(self, src, n):
+        """Hold the bottom n cards of src and light every slot they may go to."""
+        self.clear_selection()
+        game = self.app.game
+        self.sel_src = src
+        self.sel_n = n
+        if src < SLOT_CELL:
+            cnt = game.column_cards(src, self._buf)
+            for i in range(cnt - n, cnt):
+                self._paint(self._buf[i] - 4, P_HELD)
+        else:
+            self._paint(game.top(src) - 4, P_HELD)
+        mask = game.targets(src, n)
+        if src < SLOT_CELL and n > 1:
+            # Where only the bottom part of a long run fits, that part goes (SPEC 4): lit too.
+            for dst in range(16):
+                if not (mask >> dst) & 1 and dst != src and game.fit(src, dst, n):
+                    mask |= 1 << dst
+        self.lit = mask
+        for slot in range(16):
+            if (mask >> slot) & 1:
+                b = game.top(slot)
+                if b:
+                    self._paint(b - 4, P_LIT)
+                else:
+                    self._light_outline(slot, 1)
+
+    # -- taps ------------------------------------------------------------------------
+
+    def tap(self, x, y):
+        """Act on a derived tap at (x, y)."""
+        app = self.app
+        app.dirty = True
+        if self.finishing:
+            self.finishing = False  # any tap stops the finish, and does nothing else
+            return
+        lay = self.layout
+        hit = lay.hit(x, y)
+        if hit >= HIT_UNDO:
+            self.clear_selection()
+            if hit == HIT_UNDO:
+                self.undo()
+            elif hit == HIT_MENU:
+                app.goto("menu")
+            elif hit == HIT_FINISH and self._finish_shown:
+                self.start_finish()
+            return
+        if hit == HIT_NONE:
+            self.clear_selection()
+            return
+        game = app.game
+        slot = hit
+        idx = -1
+        n = 0
+        if slot < SLOT_CELL:
+            n = game.column_len(slot)
+            idx = lay.hit_column(y, n, n - game.run_len(slot))
+        src = self.sel_src
+        if src >= 0:
+            k = self.sel_n
+            if slot == src:
+                if slot < SLOT_CELL and idx != n - k:
+                    self.select(slot, n - idx)  # another card of the same run
+                    return
+                b = game.top(src)
+                self.clear_selection()
+                if k == 1 and b:
+                    self.play(src, SLOT_FOUND + (b & 3), 1)
+                return
+            dst = slot
+            if dst >= SLOT_FOUND:
+                # Any foundation means "home": the exposed card has exactly one.
+                dst = SLOT_FOUND + (game.top(src) & 3)
+            fit = game.fit(src, dst, k)
+            if fit:
+                self.clear_selection()
+                self.play(src, dst, fit)
+                return
+        self.pick(slot, idx, n)
+
+    def pick(self, slot, idx, n):
+        """Pick up what a tap at slot (card idx of a column of n) can move, or clear."""
+        game = self.app.game
+        if slot < SLOT_CELL:
+            if n == 0:
+                self.clear_selection()
+            else:
+                self.select(slot, n - idx)
+        elif slot < SLOT_FOUND:
+            if game.top(slot):
+                self.select(slot, 1)
+            else:
+                self.clear_selection()
+        elif game.takeback and game.top(slot):
+            self.select(slot, 1)
+        else:
+            self.clear_selection()
+
+    def play(self, src, dst, n):
+        """Make a move and show it; return True if the engine took it."""
+        app = self.app
+        if not app.game.move(src, dst, n):
+            return False
+        self.sync((1 << src) | (1 << dst))
+        app.moved()
+        return True
+
+    def undo(self):
+        """Take back one move (a finished card comes back one at a time)."""
+        app = self.app
+        game = app.game
+        self.finishing = False
+        self.clear_selection()
+        if game.undo():
+            self.sync((1 << game.last_src) | (1 << game.last_dst))
+            app.moved()
+        app.dirty = True
+
+    def start_finish(self):
+        """Start sending cards home one by one (tick does the steps)."""
+        if self.app.game.finish_available():
+            self.clear_selection()
+            self.finishing = True
+            self._finish_ms = self.app.clock.ticks_ms()
+            self.finish_step()
+
+    def finish_step(self):
+        """Send one card home; stop when none can go."""
+        app = self.app
+        game = app.game
+        b = game.finish_step()
+        if not b:
+            self.finishing = False
+            return
+        self.sync((1 << game.last_src) | (1 << game.last_dst))
+        app.dirty = True
+        app.moved()
+
+    def key(self, k):
+        """Handle a key on the table."""
+        app = self.app
+        if k == "u" or k == "z":
+            self.undo()
+        elif k == "f":
+            if self.finishing:
+                self.finishing = False
+            else:
+                self.start_finish()
+            app.dirty = True
+        elif k == "esc":
+            app.goto("menu")
+        elif k == "n":
+            app.new_deal()
+        elif k == "r":
+            app.replay()
+        elif k == "d":
+            app.daily_today()
+
+    def tick(self, now_ms):
+        """Advance the finish animation."""
+        if self.finishing and _ticks_diff(now_ms, self._finish_ms) >= FINISH_STEP_MS:
+            self._finish_ms = now_ms
+            self.finish_step()
+
+    def show(self, **kw):
+        """Enter the table: redraw from the position (it may have changed elsewhere)."""
+        self.redraw()
+
+    def close(self):
+        """The table is never dropped; stop the finish when leaving it."""
+        self.finishing = False
+        self.clear_selection()
+
+    # -- for host tools --------------------------------------------------------------
+
+    def tap_point(self, slot, index=-1):
+        """Return the (x, y) a player taps for card `index` of a column or a cell/foundation."""
+        n = self.app.game.column_len(slot) if slot < SLOT_CELL else 1
+        return self.layout.tap_point(slot, index, n)
+
+    def button_point(self, hit):
+        """Return the centre of button HIT_UNDO, HIT_MENU or HIT_FINISH."""
+        return self.layout.button_point(hit)
