@@ -79,6 +79,7 @@ class Screen(widgets.Screen):
         app = self.app
         y, m, d = self.model.value()
         app.clock.set_today(y, m, d)
+        app.saves.note_date(y, m, d)
         then = self.then
         if then == "table":
             app.continue_game()
