@@ -1,0 +1,88 @@
+# SPDX-License-Identifier: MIT
+"""Freecell Solver's solutions of Microsoft deals replay to `won`, in the engine and through
+`python -m host_sim replay` (fixture data from tools/make_fixtures.py)."""
+
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from freecell_mc import deals, notation
+from freecell_mc.engine import Game
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIXTURE = os.path.join(ROOT, "tests", "fixtures", "fcs_solutions.txt")
+
+
+def solutions():
+    """Return [(deal, cells, [moves])] from the fixture file."""
+    out = []
+    with open(FIXTURE, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            head, moves = line.split(":", 1)
+            deal, cells = (int(x) for x in head.split())
+            out.append((deal, cells, moves.split()))
+    return out
+
+
+SOLUTIONS = solutions()
+
+
+def test_fixture_has_enough_solutions():
+    four = [d for d, c, _ in SOLUTIONS if c == 4]
+    assert len(four) >= 100 and len(set(four)) == len(four)
+    assert 11982 not in four
+    assert {c for _, c, _ in SOLUTIONS} == {2, 3, 4}
+
+
+def test_engine_replays_every_solution_to_won():
+    total = 0
+    for deal, cells, moves in SOLUTIONS:
+        g = Game(cells)
+        g.deal(deals.ms_deck(deal))
+        start = bytes(g.pos)
+        for i, tok in enumerate(moves):
+            src, dst, n = notation.resolve_move(g, tok)
+            assert n == 1, (deal, i, tok)  # one card per move, as fc-solve was asked
+            assert g.move(src, dst, n), (deal, i, tok)
+            assert not g.won() or i == len(moves) - 1
+        assert g.won(), deal
+        assert g.moves == len(moves) and not g.dead_end() and not g.finish_step()
+        total += len(moves)
+        # The whole game undoes back to the deal (all solutions are shorter than the log).
+        assert len(moves) <= 2048
+        while g.undo():
+            pass
+        assert bytes(g.pos) == start and g.moves == 0
+    print("replayed %d solutions, %d moves" % (len(SOLUTIONS), total))
+
+
+def run_replay(args):
+    """Run `python -m host_sim replay` on one solution; return (deal, exit code, stdout)."""
+    deal, cells, moves = args
+    res = subprocess.run(
+        [sys.executable, "-m", "host_sim", "replay", "--ms", str(deal), "--cells", str(cells)],
+        input=" ".join(moves) + "\n", capture_output=True, text=True, cwd=ROOT, timeout=120,
+    )
+    return deal, res.returncode, res.stdout, res.stderr
+
+
+def test_replay_tool_wins_every_solution():
+    with ThreadPoolExecutor(max_workers=min(8, os.cpu_count() or 2)) as pool:
+        results = list(pool.map(run_replay, SOLUTIONS))
+    for deal, rc, out, err in results:
+        assert rc == 0, (deal, err)
+        lines = out.splitlines()
+        assert lines[-1] == "won", (deal, out)
+        assert lines[0] == "Foundations: H-K C-K D-K S-K"
+        assert lines[-9:-1] == [":"] * 8
+
+
+@pytest.mark.parametrize("deal,cells,moves", SOLUTIONS[:1])
+def test_a_solution_cut_short_is_not_won(deal, cells, moves):
+    _, rc, out, _ = run_replay((deal, cells, moves[:-1]))
+    assert rc == 0 and out.splitlines()[-1] == "not won"
