@@ -492,10 +492,23 @@ class Saves:
 
 
 def read_usb_flag(blocks):
-    """Return the newest valid record's USB-update flag (for boot.py), False if none."""
+    """Return the USB-update flag for boot.py: from nvm, else the newest save file.
+
+    Every change of the flag is written to nvm at once (see _write), so a valid nvm record
+    holds the current flag and boot.py reads one block instead of the whole ring; only
+    when nvm is unreadable (a cut while it was written) is the ring searched.
+    """
+    nvm = blocks[0] if blocks else None
+    if nvm is not None:
+        try:
+            data = nvm[0:REC] if len(nvm) >= REC else None
+        except OSError:
+            data = None
+        if check(data) == OK:
+            return data[_USB] == 1
     best_seq = -1
     flag = False
-    for blk in blocks:
+    for blk in blocks[1:]:
         if blk is None:
             continue
         try:

@@ -1,0 +1,85 @@
+# SPDX-License-Identifier: MIT
+"""Decide at power-up who may write CIRCUITPY: the game (for its saves) or the computer.
+
+CircuitPython lets only one side write the drive, and boot.py is the one place that can
+choose, after a hard reset and before USB starts. By default the game gets it
+(`storage.remount("/", readonly=False)`): saves then go to the ring of save files and are
+power-safe, and the computer sees the drive read-only. A maker who wants to copy an update
+switches to USB updates in Settings (a flag in the saves, read here at the next reset), or,
+with no working game at all, holds a finger on the screen while pressing reset: that start
+leaves the drive to the computer once. CircuitPython's safe mode (press reset again while
+the status light blinks yellow at start-up) skips boot.py entirely and always works.
+"""
+
+from freecell_mc import storage
+
+GAME = "FreeCell MC: the game keeps its saves on CIRCUITPY, so the computer sees it read-only."
+HOW = "For USB updates: Settings > USB updates, or hold the screen while pressing reset."
+USB = "FreeCell MC: CIRCUITPY is open to the computer for updates; saves are limited."
+BACK = "To give it back to the game: Settings > USB updates, then reset."
+HELD = "FreeCell MC: screen held at reset, CIRCUITPY is open to the computer for this start."
+
+_SAMPLES = 8
+_NEEDED = 5  # of the samples, so one noisy reading neither starts nor stops it
+
+
+def touched_at_boot(touch=None, sleep=None):
+    """Return True if the screen is being held (most of 8 readings, 10 ms apart)."""
+    if touch is None:
+        try:
+            import board
+            import adafruit_touchscreen
+
+            touch = adafruit_touchscreen.Touchscreen(
+                board.TOUCH_XL, board.TOUCH_XR, board.TOUCH_YD, board.TOUCH_YU
+            )
+        except (ImportError, AttributeError, ValueError, RuntimeError):
+            return False  # no touch panel or no library: only Settings and safe mode remain
+    if sleep is None:
+        import time
+
+        sleep = time.sleep
+    hits = 0
+    for _ in range(_SAMPLES):
+        if touch.touch_point is not None:
+            hits += 1
+        sleep(0.01)
+    return hits >= _NEEDED
+
+
+def decide(usb_flag, held):
+    """Return (game_writes, lines to print) for the saved flag and a held screen."""
+    if held:
+        return False, (HELD, BACK)
+    if usb_flag:
+        return False, (USB, BACK)
+    return True, (GAME, HOW)
+
+
+def main(fs=None, blocks=None, touch=None, out=print):
+    """Run boot.py's job; the arguments replace the board's modules in tests."""
+    if fs is None:
+        import storage as fs  # CircuitPython's storage module, not freecell_mc.storage
+    if blocks is None:
+        try:
+            import microcontroller
+
+            nvm = microcontroller.nvm
+        except (ImportError, AttributeError):
+            nvm = None
+        blocks = storage.device_blocks(nvm)
+    try:
+        flag = storage.read_usb_flag(blocks)
+    except Exception:  # noqa: BLE001  (boot.py must never stop the board from starting)
+        flag = False
+    held = touched_at_boot(touch)
+    game_writes, lines = decide(flag, held)
+    if game_writes:
+        try:
+            fs.remount("/", readonly=False)
+        except (RuntimeError, OSError) as e:
+            game_writes = False
+            lines = ("FreeCell MC: could not take CIRCUITPY (%s); saves are limited." % e, HOW)
+    for line in lines:
+        out(line)
+    return game_writes

@@ -1,0 +1,351 @@
+# SPDX-License-Identifier: MIT
+"""Saves: the record format, the write policy, the ring, and unreadable storage."""
+
+import binascii
+import os
+import struct
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from host_sim import flash
+from freecell_mc import deals, storage
+from freecell_mc.engine import Game
+
+
+def _game(seed=1, moves=0):
+    """Return a Game on seeded deal `seed` after `moves` legal moves (first targets found)."""
+    g = Game()
+    g.deal(deals.seeded_deck(seed))
+    made = 0
+    while made < moves:
+        for src in range(12):
+            if g.top(src) and g.targets(src, 1):
+                mask = g.targets(src, 1)
+                g.move(src, (mask & -mask).bit_length() - 1, 1)
+                made += 1
+                break
+        else:
+            break
+    return g
+
+
+def _fresh(ring=4, **kw):
+    blocks = flash.sim_blocks(ring=ring, **kw)
+    s = storage.Saves(blocks)
+    assert s.load() is None
+    return blocks, s
+
+
+def _reload(blocks):
+    s = storage.Saves(blocks)
+    msg = s.load()
+    return s, msg
+
+
+def test_empty_storage_is_a_quiet_clean_start():
+    blocks, s = _fresh()
+    assert s.slot(0) is None and s.slot(1) is None
+    assert s.settings.cells == 4 and not s.settings.takeback and not s.settings.four_colour
+    assert s.settings.calibration == storage.DEFAULT_CALIBRATION
+    assert s.stats.played == 0 and s.stats.win_rate() is None
+    assert all(b.erase_count == 0 for b in blocks)  # a clean start writes nothing
+
+
+def test_round_trip_of_everything():
+    blocks, s = _fresh()
+    free = _game(5, 7)
+    daily = _game(20261130, 3)
+    s.put_slot(storage.SLOT_FREE, deals.KIND_SEED, 5, 4, free, 125)
+    s.put_slot(storage.SLOT_DAILY, deals.KIND_DAILY, 20261130, 4, daily, 61)
+    s.settings.cells = 2
+    s.settings.takeback = True
+    s.settings.four_colour = True
+    s.settings.calibration = ((5000, 60000), (6000, 56000))
+    s.stats.record_start()
+    s.stats.record_win(200, 95)
+    s.stats.mark_day_won(2026, 11, 30)
+    s.note_date(2026, 11, 30)
+    assert s.commit(0, force=True)
+    r, msg = _reload(blocks)
+    assert msg is None
+    a = r.slot(storage.SLOT_FREE)
+    assert (a.kind, a.number, a.cells, a.moves, a.elapsed) == (deals.KIND_SEED, 5, 4, 7, 125)
+    assert a.pos == free.pos
+    b = r.slot(storage.SLOT_DAILY)
+    assert (b.kind, b.number, b.moves, b.elapsed) == (deals.KIND_DAILY, 20261130, 3, 61)
+    assert b.pos == daily.pos
+    assert r.active == storage.SLOT_DAILY  # the slot written last
+    assert (r.settings.cells, r.settings.takeback, r.settings.four_colour) == (2, True, True)
+    assert r.settings.calibration == ((5000, 60000), (6000, 56000))
+    assert (r.stats.played, r.stats.won, r.stats.best_seconds, r.stats.best_moves) == (1, 1, 200, 95)
+    assert r.stats.day_won(2026, 11, 30) and r.stats.days_won == 1
+    assert r.last_date == (2026, 11, 30)
+    # The restored position plays on in the engine.
+    g = Game()
+    g.load(a.pos, a.moves)
+    assert bytes(g.pos) == bytes(free.pos)
+
+
+def test_record_layout_is_what_the_docs_say():
+    blocks, s = _fresh(ring=2)
+    s.put_slot(0, 1, 0x01020304, 3, _game(1, 2), 0x0A0B0C0D)
+    assert s.commit(0, force=True)
+    rec = blocks[1][0 : storage.REC]
+    assert rec[0:4] == b"FCMC" and rec[4] == storage.VERSION
+    assert struct.unpack_from("<H", rec, 6)[0] == storage.REC
+    assert struct.unpack_from("<I", rec, 8)[0] == 1  # the first sequence number
+    assert struct.unpack_from("<I", rec, 252)[0] == binascii.crc32(bytes(rec[:252]))
+    assert rec[72:76] == bytes((1, 1, 3, 0)) and struct.unpack_from("<I", rec, 76)[0] == 0x01020304
+    assert struct.unpack_from("<I", rec, 84)[0] == 0x0A0B0C0D
+    assert len(rec) == 256
+
+
+def test_writes_go_round_the_ring_and_the_newest_wins():
+    blocks, s = _fresh(ring=3)
+    for i in range(7):
+        s.put_slot(0, 1, 9, 4, _game(9, i), i)
+        assert s.commit(i * 10000, force=True)
+    assert [b.write_count for b in blocks[1:]] == [3, 2, 2]
+    r, _ = _reload(blocks)
+    assert r.slot(0).moves == 6
+    # The ring continues after the newest record, not at the start.
+    r.put_slot(0, 1, 9, 4, _game(9, 7), 7)
+    assert r.commit(0, force=True)
+    assert [b.write_count for b in blocks[1:]] == [3, 3, 2]
+
+
+def test_commit_policy_checkpoint_and_soft_changes():
+    blocks, s = _fresh(ring=2)
+    g = _game(3, 1)
+    s.put_slot(0, 1, 3, 4, g, 10)
+    t = 1000
+    assert not s.commit(t)  # first sight of the change
+    assert not s.commit(t + storage.CHECKPOINT_MS - 600)
+    assert s.commit(t + storage.CHECKPOINT_MS + 100)  # on flash within the checkpoint
+    assert s.writes == 1
+    # Only the elapsed time moves: no write, however long.
+    for k in range(1, 60):
+        s.put_slot(0, 1, 3, 4, g, 10 + k)
+        assert not s.commit(t + storage.CHECKPOINT_MS + 1000 * k)
+    assert s.writes == 1
+    assert s.pending()
+    # A forced commit (leaving the game) takes the soft change along.
+    assert s.commit(t + 100000, force=True)
+    assert s.writes == 2 and not s.pending()
+    # Forced with nothing changed writes nothing.
+    assert not s.commit(t + 100500, force=True)
+    assert s.writes == 2
+
+
+def test_settings_and_stats_changes_are_seen_without_telling_saves():
+    blocks, s = _fresh(ring=2)
+    s.settings.four_colour = True
+    assert not s.commit(0)
+    assert s.commit(storage.CHECKPOINT_MS + 500)
+    s.stats.record_start()
+    assert s.commit(10**6, force=True)
+    r, _ = _reload(blocks)
+    assert r.settings.four_colour and r.stats.played == 1
+
+
+def test_ticks_wrap_does_not_stall_the_checkpoint():
+    blocks, s = _fresh(ring=2)
+    s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
+    near = (1 << 29) - 3000
+    assert not s.commit(near)
+    assert s.commit((near + storage.CHECKPOINT_MS + 600) & ((1 << 29) - 1))
+
+
+def test_clear_slot():
+    blocks, s = _fresh(ring=2)
+    s.put_slot(1, 2, 20261130, 4, _game(1, 1), 5)
+    s.commit(0, force=True)
+    s.clear_slot(1)
+    s.commit(1, force=True)
+    r, _ = _reload(blocks)
+    assert r.slot(1) is None
+
+
+def _put_raw(block, data):
+    """Put raw bytes into a simulated block's storage, bypassing the erase model."""
+    block.data[: len(data)] = data
+    if hasattr(block, "present"):
+        block.present = True
+
+
+def test_garbage_everywhere_is_reported_once():
+    blocks = flash.sim_blocks(ring=3)
+    for i, b in enumerate(blocks):
+        _put_raw(b, bytes((i * 37 + k * 11) & 255 for k in range(600)))
+    s, msg = _reload(blocks)
+    assert msg == storage.MSG_UNREADABLE
+    assert s.slot(0) is None and s.stats.played == 0 and s.settings.cells == 4
+    # Reported once: the clean start is on flash now, the next start is quiet.
+    s2, msg2 = _reload(blocks)
+    assert msg2 is None and s2.slot(0) is None
+
+
+def test_truncated_record_is_unreadable():
+    blocks, s = _fresh(ring=2)
+    s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
+    s.commit(0, force=True)
+    rec = bytes(blocks[1][0 : storage.REC])
+    blocks[1].data[:] = b"\xff" * len(blocks[1].data)
+    _put_raw(blocks[1], rec[:100])  # the rest erased: as if cut mid-program
+    _, msg = _reload(blocks)
+    assert msg == storage.MSG_UNREADABLE
+
+
+def test_foreign_contents_in_nvm_are_reported_and_replaced():
+    blocks = flash.sim_blocks(ring=2)
+    _put_raw(blocks[0], b'{"high_score": 12, "name": "another program"}')
+    s, msg = _reload(blocks)
+    assert msg == storage.MSG_UNREADABLE
+    s.put_slot(0, 1, 3, 4, _game(3, 2), 1)
+    assert s.commit(0, force=True)
+
+
+def test_a_newer_version_is_set_aside_with_its_own_message():
+    blocks, s = _fresh(ring=2)
+    s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
+    s.commit(0, force=True)
+    rec = bytearray(blocks[1][0 : storage.REC])
+    rec[4] = storage.VERSION + 1
+    struct.pack_into("<I", rec, 252, binascii.crc32(bytes(rec[:252])))
+    _put_raw(blocks[1], rec)
+    r, msg = _reload(blocks)
+    assert msg == storage.MSG_NEWER
+    assert r.slot(0) is None
+
+
+def test_one_damaged_place_beside_a_good_one_is_not_an_error():
+    blocks, s = _fresh(ring=3)
+    for i in range(3):
+        s.put_slot(0, 1, 3, 4, _game(3, i), i)
+        s.commit(i, force=True)
+    _put_raw(blocks[3], b"\x00\x13" * 200)  # the newest one is damaged
+    r, msg = _reload(blocks)
+    assert msg is None
+    assert r.slot(0).moves == 1  # the one before it
+
+
+def test_out_of_range_fields_are_clamped_not_trusted():
+    blocks, s = _fresh(ring=2)
+    s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
+    s.commit(0, force=True)
+    rec = bytearray(blocks[1][0 : storage.REC])
+    rec[12] = 9  # cells
+    rec[16:24] = struct.pack("<HHHH", 9, 1, 9, 1)  # calibration upside down
+    rec[72 + 2] = 0  # slot 0 with zero cells
+    struct.pack_into("<I", rec, 252, binascii.crc32(bytes(rec[:252])))
+    _put_raw(blocks[1], rec)
+    r, msg = _reload(blocks)
+    assert msg is None
+    assert r.settings.cells == 4
+    assert r.settings.calibration == storage.DEFAULT_CALIBRATION
+    assert r.slot(0) is None
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.binary(min_size=0, max_size=700), min_size=3, max_size=3),
+    st.booleans(),
+)
+def test_any_bytes_load_without_an_exception(contents, keep_magic):
+    blocks = flash.sim_blocks(ring=2)
+    for b, data in zip(blocks, contents):
+        if keep_magic and len(data) >= 8:
+            data = b"FCMC\x01\x00\x00\x01" + data[8:]
+        _put_raw(b, data)
+    s, msg = _reload(blocks)
+    assert msg in (None, storage.MSG_UNREADABLE, storage.MSG_NEWER)
+    # Whatever was there, the game can save and load again.
+    s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
+    s.commit(0, force=True)
+    r, msg2 = _reload(blocks)
+    assert msg2 is None and r.slot(0).moves == 1
+
+
+# --- the device's save files, on a real folder ---------------------------------------
+
+
+@pytest.fixture
+def drive(tmp_path, monkeypatch):
+    """Work in a temporary folder as the device works in the drive's root."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_device_files_are_created_full_size_then_rewritten_in_place(drive):
+    blocks = storage.device_blocks(None, ring=3)
+    s = storage.Saves(blocks)
+    assert s.load() is None
+    assert not os.path.exists(storage.RING_DIR)  # nothing written on a clean start
+    s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
+    assert s.commit(0, force=True)
+    path = drive / storage.ring_path(0)
+    assert path.stat().st_size == storage.FILE_SIZE
+    assert storage.ring_path(0) == "fcsave/00/save.bin"
+    for i in range(2, 6):
+        s.put_slot(0, 1, 3, 4, _game(3, i), i)
+        assert s.commit(i, force=True)
+    for i in range(3):
+        assert (drive / storage.ring_path(i)).stat().st_size == storage.FILE_SIZE
+    r = storage.Saves(storage.device_blocks(None, ring=3))
+    assert r.load() is None and r.slot(0).moves == 5
+
+
+def test_device_files_garbage_truncated_and_foreign(drive):
+    os.makedirs("fcsave/00")
+    os.makedirs("fcsave/01/save.bin")  # a folder where the file should be
+    with open("fcsave/00/save.bin", "wb") as f:
+        f.write(b"FCMC\x01")  # truncated
+    os.makedirs("fcsave/02")
+    with open("fcsave/02/save.bin", "wb") as f:
+        f.write(os.urandom(4096))
+    s = storage.Saves(storage.device_blocks(None, ring=4))
+    msg = s.load()
+    assert msg == storage.MSG_UNREADABLE
+    # The reported clean start went to a file that takes it; the next start is quiet.
+    r = storage.Saves(storage.device_blocks(None, ring=4))
+    assert r.load() is None
+
+
+def test_device_files_on_a_read_only_drive_fall_back_to_nvm(drive, monkeypatch):
+    nvm = flash.FlashBlock(None, storage.NVM_SIZE)
+    blocks = storage.device_blocks(nvm, ring=2)
+
+    def refuse(*a, **k):
+        raise OSError(30, "Read-only filesystem")
+
+    s = storage.Saves(blocks)
+    s.load()
+    s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
+    monkeypatch.setattr(storage.FileBlock, "_create", lambda self: refuse())
+    assert s.commit(0, force=True)
+    assert not s.files_ok and nvm.erase_count == 1
+    r = storage.Saves(blocks)
+    assert r.load() is None and r.slot(0).moves == 1
+
+
+def test_put_slot_allocates_nothing_on_cpython_either():
+    import tracemalloc
+
+    blocks, s = _fresh(ring=2)
+    g = _game(3, 4)
+    s.put_slot(0, 1, 3, 4, g, 5)
+    tracemalloc.start()
+    try:
+        before = tracemalloc.take_snapshot()
+        for i in range(200):
+            s.put_slot(0, 1, 3, 4, g, 5 + i)
+        after = tracemalloc.take_snapshot()
+    finally:
+        tracemalloc.stop()
+    grown = sum(
+        d.size_diff
+        for d in after.compare_to(before, "filename")
+        if d.traceback[0].filename.endswith("storage.py")
+    )
+    assert grown <= 0
