@@ -31,6 +31,7 @@ def _env():
     """Set what Blinka and pygame need before they are imported."""
     os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the game has no sound
 
 
 class Simulator:
@@ -50,6 +51,7 @@ class Simulator:
         script=None,
         usb_connected=True,
         root=ROOT,
+        hold_at_boot=False,
     ):
         _env()
         self.board_id, self.width, self.height = BOARDS[board]
@@ -68,6 +70,7 @@ class Simulator:
         self.keys = Keyboard()
         self.start_deal = start_deal
         self.usb_connected = usb_connected
+        self.hold_at_boot = hold_at_boot
         self.drive_readonly = True  # what code.py sees until boot.py remounts "/"
         self.remounts = []
         self.phase = "boot"
@@ -117,6 +120,12 @@ class Simulator:
         self.polls += 1
         if self.clock.realtime is False:
             self.clock.advance(self.step_ms)
+        if self.phase == "boot" and self.headless:
+            # The script plays to the game; at boot the finger is on the screen only when
+            # --hold-at-boot asks for it (the way to leave CIRCUITPY to the computer).
+            if self.hold_at_boot:
+                return (self.width // 2, self.height // 2, 32000)
+            return None
         return self.input.read()
 
     def write_png(self, path):
@@ -300,6 +309,9 @@ def build_parser():
     p.add_argument("--step-ms", type=int, default=STEP_MS, help="simulated ms per poll")
     p.add_argument("--no-usb", action="store_true", help="run as on battery, without a USB host")
     p.add_argument(
+        "--hold-at-boot", action="store_true", help="headless: a finger on the screen at reset"
+    )
+    p.add_argument(
         "--root", metavar="DIR", default=ROOT, help="the folder with code.py and boot.py"
     )
     p.add_argument("--shot", metavar="PATH.png", help="write the last screen here at the end")
@@ -342,6 +354,7 @@ def main(argv=None):
         script=script,
         usb_connected=not args.no_usb,
         root=os.path.abspath(args.root),
+        hold_at_boot=args.hold_at_boot,
     )
     try:
         code = sim.run()

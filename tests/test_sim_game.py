@@ -1,0 +1,165 @@
+# SPDX-License-Identifier: MIT
+"""The real game (code.py -> freecell_mc.device -> App) under the headless simulator.
+
+Nothing here is a test double of the game: each test starts the repository's code.py on
+the simulated board and drives it through the touch panel and the keyboard.
+"""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from host_sim import sim
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIXTURE = os.path.join(ROOT, "tests", "fixtures", "fcs_solutions.txt")
+DATE = "2026-11-30"
+
+
+def solutions():
+    """Return {(deal, cells): [moves]} from Freecell Solver's solutions of MS deals."""
+    out = {}
+    with open(FIXTURE, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            head, moves = line.split(":", 1)
+            deal, cells = head.split()
+            out[(int(deal), int(cells))] = moves.split()
+    return out
+
+
+def shortest(cells):
+    """Return (deal, moves) of the shortest fixture solution with that many free cells."""
+    found = [(len(m), d, m) for (d, c), m in solutions().items() if c == cells]
+    _, deal, moves = min(found)
+    return deal, moves
+
+
+def play(tmp_path, lines, *options, name="s.txt"):
+    """Run the simulator in this process on a script; return (exit code, stderr text)."""
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n")
+    argv = ["--headless", "--date", DATE, "--script", str(path)] + list(options)
+    return sim.main(argv)
+
+
+def test_the_game_starts_on_the_requested_deal_and_dumps_it(tmp_path, capsys):
+    rc = play(tmp_path, ["expect screen table", "expect moves 0", "dump %s" % (tmp_path / "b.txt")],
+              "--ms", "1")
+    assert rc == 0, capsys.readouterr().err
+    from freecell_mc import deals, notation
+    from freecell_mc.engine import Game
+
+    g = Game(4)
+    g.deal(deals.ms_deck(1))
+    text = (tmp_path / "b.txt").read_text()
+    assert text == notation.board_text(g)
+    assert text.splitlines()[0] == "JD KD 2S 4C 3S 6D 6S"  # SPEC section 3
+
+
+@pytest.mark.parametrize("cells", [4, 2])
+def test_a_script_wins_a_microsoft_deal_with_freecell_solvers_moves(tmp_path, cells):
+    deal, moves = shortest(cells)
+    lines = ["expect screen table", "expect not-won"]
+    lines += ["move " + m for m in moves]
+    lines += ["expect won", "expect moves %d" % len(moves), "expect screen result",
+              "shot won.png"]
+    (tmp_path / "win.txt").write_text("\n".join(lines) + "\n")
+    env = dict(os.environ, BLINKA_OS_AGNOSTIC="1", PYTHONPATH=ROOT)
+    r = subprocess.run(
+        [sys.executable, "-m", "host_sim", "--headless", "--ms", str(deal), "--cells",
+         str(cells), "--date", DATE, "--script", "win.txt"],
+        cwd=str(tmp_path), env=env, capture_output=True, text=True, timeout=600,
+    )
+    print(r.stderr)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "won.png").exists()
+
+
+def test_a_failed_expectation_exits_1_naming_the_line_and_what_was_seen(tmp_path, capsys):
+    deal, moves = shortest(4)
+    lines = ["move " + m for m in moves[:3]] + ["expect won"]
+    assert play(tmp_path, lines, "--ms", str(deal)) == 1
+    assert "line 4: expected won, saw not-won" in capsys.readouterr().err
+    assert play(tmp_path, ["expect screen menu"], "--ms", str(deal)) == 1
+    assert "line 1: expected screen menu, saw screen table" in capsys.readouterr().err
+
+
+def test_an_illegal_move_line_fails_with_the_reason(tmp_path, capsys):
+    # MS deal 1: column 1 ends in 6S, column 2 in 9C; 6S does not go on 9C
+    assert play(tmp_path, ["expect moves 0", "move 12"], "--ms", "1") == 1
+    err = capsys.readouterr().err
+    assert "line 2: move 12 refused" in err and "6S does not go on 9C" in err
+
+
+def test_keys_undo_and_open_the_menu(tmp_path, capsys):
+    lines = ["move 2a", "expect moves 1", "key u", "expect moves 0", "key esc",
+             "expect screen menu"]
+    assert play(tmp_path, lines, "--ms", "1") == 0, capsys.readouterr().err
+
+
+def test_without_a_date_the_board_asks_for_one(tmp_path, capsys):
+    path = tmp_path / "s.txt"
+    path.write_text("expect screen datepicker\n")
+    assert sim.main(["--headless", "--script", str(path), "--ms", "1"]) == 0, \
+        capsys.readouterr().err
+
+
+def test_an_external_rtc_supplies_the_date(tmp_path, capsys):
+    path = tmp_path / "s.txt"
+    path.write_text("expect screen table\n")
+    for chip in ("ds3231", "pcf8523"):
+        assert sim.main(["--headless", "--script", str(path), "--ext-rtc", chip]) == 0, \
+            capsys.readouterr().err
+
+
+def test_the_game_continues_where_it_was_left(tmp_path, capsys):
+    nvm = str(tmp_path / "nvm.bin")
+    drive = str(tmp_path / "drive")
+    common = ["--nvm", nvm, "--drive", drive]
+    # leaving the table for the menu saves the game
+    assert play(tmp_path, ["move 2a", "move 2b", "key esc", "expect screen menu"],
+                "--ms", "1", *common) == 0, capsys.readouterr().err
+    # started as the board starts: no deal options, the saved game comes back
+    assert play(tmp_path, ["expect screen table", "expect moves 2",
+                           "dump %s" % (tmp_path / "b.txt")], *common) == 0, \
+        capsys.readouterr().err
+    cells = (tmp_path / "b.txt").read_text().splitlines()[1]
+    assert cells.startswith("Freecells: 9C 8S")
+
+
+def test_single_card_moves_redraw_only_part_of_the_screen(tmp_path, capsys):
+    from host_sim import script
+
+    s = sim.Simulator(
+        date=DATE, start_deal=(3, 1, 4), script=script.parse("wait 100\nmove 2a\nmove 1b\n")
+    )
+    try:
+        assert s.run() == 0
+        drawn = s.display.drawn_refreshes()
+        full = 320 * 240
+        # after the first two (full-screen) refreshes, every tap redraws a part only
+        later = drawn[2:]
+        assert later
+        for areas in later:
+            px = sum((x2 - x1) * (y2 - y1) for x1, y1, x2, y2 in areas)
+            assert px < full
+        print("refreshed pixels per refresh:", [
+            sum((x2 - x1) * (y2 - y1) for x1, y1, x2, y2 in a) for a in later])
+    finally:
+        s.close()
+
+
+@pytest.mark.parametrize("board,size", [("pyportal", (320, 240)), ("titano", (480, 320))])
+def test_screenshots_at_the_board_sizes(tmp_path, board, size):
+    from PIL import Image
+
+    out = tmp_path / "t.png"
+    rc = play(tmp_path, ["move 2a", "shot %s" % out], "--ms", "1", "--board", board)
+    assert rc == 0
+    img = Image.open(out)
+    assert img.size == size
+    assert len(img.convert("RGB").getcolors(1 << 16)) > 4  # a table, not a blank screen
