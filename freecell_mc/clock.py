@@ -188,9 +188,11 @@ def identify(i2c, addr=_RTC_ADDR):
 
     Both chips answer at 0x68; their register 0x07 tells them apart. On the DS3231 it is
     alarm 1's seconds, all 8 bits writable; on the PCF8523 it is the weekday, of which only
-    bits 2..0 exist. Write 0x55, read back, restore: 0x55 is a DS3231, 0x05 a PCF8523.
+    bits 2..0 exist. Write 0x55 and 0xAA, read each back, restore the old value: a DS3231
+    returns 0x55 and 0xAA, a PCF8523 0x05 and 0x02; anything else is some other device.
     """
     buf = bytearray(2)
+    got = bytearray(2)
     while not i2c.try_lock():
         pass
     try:
@@ -199,17 +201,18 @@ def identify(i2c, addr=_RTC_ADDR):
         buf[0] = 0x07
         i2c.writeto_then_readfrom(addr, buf, buf, out_end=1, in_start=1, in_end=2)
         saved = buf[1]
-        i2c.writeto(addr, bytes((0x07, 0x55)))
-        i2c.writeto_then_readfrom(addr, buf, buf, out_end=1, in_start=1, in_end=2)
-        probe = buf[1]
+        for i in range(2):
+            i2c.writeto(addr, bytes((0x07, 0x55 << i)))
+            i2c.writeto_then_readfrom(addr, buf, buf, out_end=1, in_start=1, in_end=2)
+            got[i] = buf[1]
         i2c.writeto(addr, bytes((0x07, saved)))
     except OSError:
         return None
     finally:
         i2c.unlock()
-    if probe == 0x55:
+    if got[0] == 0x55 and got[1] == 0xAA:
         return ExternalRTC.DS3231
-    if probe == 0x05:
+    if got[0] == 0x05 and got[1] == 0x02:
         return ExternalRTC.PCF8523
     return None
 

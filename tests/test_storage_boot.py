@@ -1,0 +1,117 @@
+# SPDX-License-Identifier: MIT
+"""boot.py's job: the game writes CIRCUITPY unless the saved flag or a held screen says USB."""
+
+from host_sim import flash
+from freecell_mc import boot, storage
+
+
+class FS:
+    """CircuitPython's storage module as boot.py uses it."""
+
+    def __init__(self, fail=None):
+        self.remounts = []
+        self.fail = fail
+
+    def remount(self, path, readonly=False):
+        if self.fail:
+            raise self.fail
+        self.remounts.append((path, readonly))
+
+
+class Touch:
+    """A touch panel returning the given readings in turn."""
+
+    def __init__(self, readings):
+        self.readings = list(readings)
+
+    @property
+    def touch_point(self):
+        return self.readings.pop(0) if self.readings else None
+
+
+def _run(blocks, touch=None, fs=None):
+    fs = fs or FS()
+    lines = []
+    touch = touch or Touch([])
+    game = boot.main(fs=fs, blocks=blocks, touch=touch, out=lines.append)
+    return game, fs.remounts, lines
+
+
+def _blocks_with_flag(flag, writable=True, ring=3):
+    blocks = flash.sim_blocks(ring=ring, writable=writable)
+    s = storage.Saves(blocks)
+    s.load()
+    s.settings.usb_writable = flag
+    s.settings.cells = 2  # something else saved too, so a record exists either way
+    assert s.commit(0, force=True)
+    return blocks
+
+
+def test_default_gives_the_drive_to_the_game():
+    game, remounts, lines = _run(flash.sim_blocks(ring=2))
+    assert game and remounts == [("/", False)]
+    assert lines == [boot.GAME, boot.HOW]
+
+
+def test_saved_usb_flag_leaves_the_drive_to_the_computer():
+    game, remounts, lines = _run(_blocks_with_flag(True))
+    assert not game and remounts == []
+    assert lines[0] == boot.USB
+
+
+def test_flag_off_again_gives_it_back():
+    blocks = _blocks_with_flag(True)
+    s = storage.Saves(blocks)
+    s.load()
+    s.settings.usb_writable = False
+    assert s.commit(0, force=True)
+    game, remounts, _ = _run(blocks)
+    assert game and remounts == [("/", False)]
+
+
+def test_flag_is_read_from_nvm_alone_when_nvm_is_good():
+    blocks = _blocks_with_flag(True)
+    assert blocks[0].erase_count == 1  # the flag change went to nvm at once
+    for b in blocks[1:]:
+        b.present = False  # even with every save file gone
+    assert storage.read_usb_flag(blocks) is True
+
+
+def test_flag_comes_from_the_files_when_nvm_was_cut():
+    blocks = _blocks_with_flag(True)
+    blocks[0].data[0:100] = b"\xff" * 100  # a cut mid-erase of nvm
+    assert storage.read_usb_flag(blocks) is True
+
+
+def test_holding_the_screen_overrides_for_one_start():
+    held = Touch([(100, 100, 30000)] * 8)
+    game, remounts, lines = _run(_blocks_with_flag(False), touch=held)
+    assert not game and remounts == []
+    assert lines[0] == boot.HELD
+
+
+def test_one_noisy_reading_is_not_a_held_screen():
+    noisy = Touch([None, (5, 5, 20000), None, None, None, None, None, None])
+    game, remounts, _ = _run(flash.sim_blocks(ring=2), touch=noisy)
+    assert game
+
+
+def test_unreadable_saves_and_a_failing_remount_never_stop_the_board():
+    blocks = flash.sim_blocks(ring=2)
+    blocks[0].data[0:300] = bytes(range(256)) + bytes(44)
+    game, remounts, lines = _run(blocks, fs=FS(fail=RuntimeError("Cannot remount")))
+    assert not game and "could not take CIRCUITPY" in lines[0]
+
+
+def test_no_touch_library_means_no_override(monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_touch(name, *a, **k):
+        if name in ("board", "adafruit_touchscreen"):
+            raise ImportError(name)
+        return real_import(name, *a, **k)
+
+    monkeypatch.setattr(builtins, "__import__", no_touch)
+    assert boot.touched_at_boot(None, sleep=lambda s: None) is False
