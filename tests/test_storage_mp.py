@@ -1,0 +1,200 @@
+# SPDX-License-Identifier: MIT
+"""Saves, statistics and dates under real MicroPython, compared with CPython.
+
+The script below runs on both interpreters: a save and reload of both slots, power cuts at
+every write step of an nvm-like block pair, date arithmetic, CRC and the statistics layout.
+Under MicroPython it also measures what put_slot and an idle commit() allocate (nothing).
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+from test_micropython import ROOT, TIMEOUT_S, node_command, results
+
+SCRIPT = r'''
+import gc
+import json
+import sys
+
+from freecell_mc import clock, deals, storage
+from freecell_mc.engine import Game
+from freecell_mc.stats import Stats, SIZE
+
+try:
+    from gc import mem_alloc
+except ImportError:
+    mem_alloc = None
+
+
+def emit(name, value):
+    print("RESULT " + json.dumps([name, value]))
+
+
+class Cut(Exception):
+    pass
+
+
+class Steps:
+    left = 0  # 0 = no cut armed
+
+
+class Block:
+    """nvm-like: a write erases everything, then programs 64-byte chunks; cuts injectable."""
+
+    def __init__(self, size):
+        self.data = bytearray(b"\xff" * size)
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, s):
+        return bytes(self.data[s])
+
+    def _tick(self):
+        if Steps.left:
+            Steps.left -= 1
+            if Steps.left == 0:
+                raise Cut()
+
+    def __setitem__(self, s, value):
+        new = bytearray(self.data)
+        new[s] = value
+        self._tick()
+        for i in range(len(self.data)):
+            self.data[i] = 0xFF
+        for a in range(0, len(new), 64):
+            self._tick()
+            self.data[a:a + 64] = new[a:a + 64]
+
+
+def blocks():
+    return [Block(1024), Block(512), Block(512), Block(512)]
+
+
+def state(s):
+    out = []
+    for i in (0, 1):
+        v = s.slot(i)
+        out.append(None if v is None else [v.kind, v.number, v.cells, list(v.pos), v.moves, v.elapsed])
+    st = s.stats
+    out.append([s.settings.cells, s.settings.four_colour, st.played, st.won, st.best_seconds,
+                st.days_won, st.day_won(2026, 11, 30)])
+    return out
+
+
+g = Game()
+g.deal(deals.seeded_deck(7))
+for src in range(8):
+    m = g.targets(src, 1)
+    if m:
+        dst = 0
+        while not (m >> dst) & 1:
+            dst += 1
+        g.move(src, dst, 1)
+        break
+d = Game()
+d.deal(deals.seeded_deck(deals.daily_seed(2026, 11, 30)))
+
+bl = blocks()
+s = storage.Saves(bl)
+emit("fresh", s.load())
+s.put_slot(0, 1, 7, 4, g, 42)
+s.put_slot(1, 2, 20261130, 4, d, 9)
+s.stats.record_start()
+s.stats.record_win(321, 99)
+s.stats.mark_day_won(2026, 11, 30)
+s.settings.cells = 3
+emit("commit", s.commit(0, force=True))
+r = storage.Saves(bl)
+emit("reload_msg", r.load())
+want = state(r)
+emit("state", want)
+emit("same", want == state(s))
+
+# Cut the power at every step of the next write: the reload is the old or the new save.
+s.put_slot(0, 1, 7, 4, d, 50)
+new = state(s)
+outcomes = []
+step = 1
+while True:
+    snap = [bytes(b.data) for b in bl]
+    t = storage.Saves(bl)
+    t.load()
+    t.put_slot(0, 1, 7, 4, d, 50)
+    Steps.left = step
+    try:
+        t.commit(1000, force=True)
+        Steps.left = 0
+        break
+    except Cut:
+        pass
+    u = storage.Saves(bl)
+    msg = u.load()
+    st = state(u)
+    outcomes.append([step, msg, "old" if st == want else ("new" if st == new else "BAD")])
+    for b, data in zip(bl, snap):
+        b.data[:] = data
+    step += 1
+emit("cuts", outcomes)
+
+emit("dates", [clock.day_number(2026, 11, 30), clock.from_day_number(9830),
+               clock.weekday(2026, 11, 30), clock.add_days(2028, 2, 28, 1),
+               clock.add_days(2026, 1, 1, -1), clock.days_in_month(2100, 2),
+               clock.ticks_diff(5, (1 << 29) - 5)])
+
+st = Stats()
+st.record_win(100, 80)
+st.mark_day_won(2026, 11, 30)
+st.mark_day_won(2026, 12, 2)
+buf = bytearray(SIZE)
+st.pack_into(buf, 0)
+emit("stats_bytes", list(buf))
+import binascii
+emit("crc", binascii.crc32(bytes(buf)) & 0xFFFFFFFF)
+
+if mem_alloc is not None:
+    s = storage.Saves(blocks())
+    s.load()
+    s.put_slot(0, 1, 7, 4, g, 1)
+    s.commit(0)
+    gc.collect()
+    gc.disable()
+    a = mem_alloc()
+    for i in range(50):
+        s.put_slot(0, 1, 7, 4, g, i)
+    b = mem_alloc()
+    for i in range(50):
+        s.commit(10 + i)  # within the 500 ms between looks: returns at once
+    c = mem_alloc()
+    gc.enable()
+    emit("alloc_put_slot", b - a)
+    emit("alloc_idle_commit", c - b)
+'''
+
+
+def _run(cmd, env=None):
+    proc = subprocess.run(
+        cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=TIMEOUT_S + 30
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return results(proc.stdout)
+
+
+def test_saves_stats_and_dates_under_micropython(tmp_path):
+    path = tmp_path / "mp_saves.py"
+    path.write_text(SCRIPT)
+    mp = _run(node_command() + [str(path)])
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    cp = _run([sys.executable, str(path)], env=env)
+    assert mp["fresh"] is None and mp["reload_msg"] is None and mp["commit"] is True
+    assert mp["same"] is True
+    outcomes = mp["cuts"]
+    assert len(outcomes) > 5
+    assert all(o[1] is None and o[2] in ("old", "new") for o in outcomes), outcomes
+    assert "old" in [o[2] for o in outcomes]
+    for key in ("state", "cuts", "dates", "stats_bytes", "crc"):
+        assert json.dumps(mp[key]) == json.dumps(cp[key]), key
+    assert mp["alloc_put_slot"] == 0
+    assert mp["alloc_idle_commit"] == 0
