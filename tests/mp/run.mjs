@@ -86,19 +86,38 @@ for (const name of readdirSync(HERE)) {
   }
 }
 if (input !== null) mp.FS.writeFile("/input.json", readFileSync(input, "utf8"));
-mp.FS.writeFile("/main.py", readFileSync(script, "utf8"));
+// A script may be cut into phases by lines starting with "# mp-phase". Each phase is
+// compiled in one runPython call and run in the next: this build's gc.collect() frees nothing
+// inside the runPython call that made the garbage, only in a later one, so heap figures taken
+// at the start of a phase do not count the compiler's or an earlier phase's garbage.
+const source = readFileSync(script, "utf8");
+const lines = source.split("\n");
+const phases = [];
+let from = 0;
+for (let i = 0; i <= lines.length; i++) {
+  if (i === lines.length || (i > from && lines[i].startsWith("# mp-phase"))) {
+    // Blank lines before the chunk keep tracebacks' line numbers those of the script.
+    phases.push("\n".repeat(from) + lines.slice(from, i).join("\n") + "\n");
+    from = i;
+  }
+}
+const name = JSON.stringify(basename(script));
+const argvList = input === null ? [basename(script)] : [basename(script), "/input.json"];
 
 let code = 0;
 try {
-  // Run as a real module file so tracebacks name the script and its line numbers.
   mp.runPython(
     "import sys\n" +
     "sys.path[:] = ['', '/lib']\n" +
-    `sys.argv[:] = ${JSON.stringify(input === null ? [basename(script)] : [basename(script), "/input.json"])}\n` +
+    `sys.argv[:] = ${JSON.stringify(argvList)}\n` +
     "MP_PURE_MODULES = " + JSON.stringify(copied) + "\n" +
-    "_g = {'__name__': '__main__', '__file__': '/main.py', 'MP_PURE_MODULES': MP_PURE_MODULES}\n" +
-    "exec(compile(open('/main.py').read(), " + JSON.stringify(basename(script)) + ", 'exec'), _g)\n"
+    "_g = {'__name__': '__main__', '__file__': '/main.py', 'MP_PURE_MODULES': MP_PURE_MODULES}\n"
   );
+  phases.forEach((text, i) => {
+    mp.FS.writeFile("/main.py", text);
+    mp.runPython(`_c = compile(open('/main.py').read(), ${name}, 'exec')\n`);
+    mp.runPython("exec(_c, _g)\n");
+  });
 } catch (e) {
   if (e && e.type === "SystemExit") {
     const m = /SystemExit: (-?\d+)/.exec(e.message || "");

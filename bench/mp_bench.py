@@ -1,0 +1,235 @@
+# SPDX-License-Identifier: MIT
+"""The engine's figures on MicroPython: heap per import, bytes per game, per operation, speed.
+
+Run by bench/__main__.py through tests/mp/run.mjs (with bench/workload.py and
+bench/baseline.py); prints ``RESULT <json>`` lines that the host formats. Allocation is
+measured with the collector off around one call, inside a function. Heap figures are taken
+at the start of a phase (``# mp-phase``): in this MicroPython build a collection frees only
+garbage made before the current top-level call, so the figure never counts the compiler's
+garbage or that of the code being measured.
+"""
+
+import gc
+import json
+import time
+
+from gc import mem_alloc
+
+STEPS = 1500
+
+
+def emit(name, value):
+    """Report one named figure to the host."""
+    print("RESULT " + json.dumps([name, value]))
+
+
+def heap_now():
+    """Return the bytes in use after a full collection."""
+    gc.collect()
+    return mem_alloc()
+
+
+_costs = []
+_pending = [None, 0]
+
+
+def _import(name):
+    """Record the heap, then import freecell_mc.name; _settle() in the next phase measures it."""
+    _pending[0] = name
+    _pending[1] = heap_now()
+    try:
+        __import__("freecell_mc." + name)
+    except ImportError:
+        _pending[0] = None
+
+
+def _settle():
+    """Note what the previous phase's import kept, its garbage already freed."""
+    if _pending[0] is not None:
+        _costs.append([_pending[0], heap_now() - _pending[1]])
+    _pending[0] = None
+
+
+def play(g, moves):
+    """Make up to `moves` random legal single-card moves without redealing; return how many."""
+    n = 0
+    x = 7
+    while n < moves:
+        m, src, dst, k = _pick(g, x)
+        if m == 0:
+            break
+        g.move(src, dst, k)
+        n += 1
+        x = (x * 75 + 74) % 65537
+    return n
+
+
+def _pick(g, x):
+    """Return (number of legal moves, src, dst, n) of the x-th legal single-card move."""
+    count = 0
+    for src in range(16):
+        m = g.targets(src, 1)
+        while m:
+            m &= m - 1
+            count += 1
+    if not count:
+        return 0, 0, 0, 0
+    pick = x % count
+    for src in range(16):
+        m = g.targets(src, 1)
+        for dst in range(16):
+            if (m >> dst) & 1:
+                if pick == 0:
+                    return count, src, dst, 1
+                pick -= 1
+    return 0, 0, 0, 0
+
+
+def a_targets(g):
+    """Bytes allocated by the legal targets of every slot, per call."""
+    total = 0
+    for src in range(16):
+        a = mem_alloc()
+        g.targets(src, 1)
+        total += mem_alloc() - a
+    return total // 16
+
+
+def a_move_undo(g, src, dst):
+    """Bytes allocated by one move and by its undo."""
+    a = mem_alloc()
+    g.move(src, dst, 1)
+    b = mem_alloc()
+    g.undo()
+    c = mem_alloc()
+    return b - a, c - b
+
+
+def a_capacity(g):
+    """Bytes allocated by capacity()."""
+    a = mem_alloc()
+    g.capacity(False)
+    return mem_alloc() - a
+
+
+def a_finish(g):
+    """Bytes allocated by finish_available()."""
+    a = mem_alloc()
+    g.finish_available()
+    return mem_alloc() - a
+
+
+def a_dead_end(g):
+    """Bytes allocated by dead_end()."""
+    a = mem_alloc()
+    g.dead_end()
+    return mem_alloc() - a
+
+
+def op_bytes(g):
+    """Return {op: bytes} for one mid-game position of g."""
+    _, src, dst, _ = _pick(g, 3)
+    gc.collect()
+    gc.disable()
+    mv, un = a_move_undo(g, src, dst)
+    out = {"targets": a_targets(g), "move": mv, "undo": un, "capacity": a_capacity(g),
+           "finish_available": a_finish(g), "dead_end": a_dead_end(g)}
+    gc.enable()
+    return out
+
+
+_best = {}
+
+
+def speed(name, make, deck_of):
+    """Time the random-play workload once; keep the best [engine calls, microseconds]."""
+    from bench.workload import playout
+
+    g = make()
+    t = time.ticks_us()
+    calls, _, _ = playout(g, deck_of, STEPS, 1)
+    us = time.ticks_diff(time.ticks_us(), t)
+    if name not in _best or us < _best[name][1]:
+        _best[name] = [calls, us]
+
+
+# mp-phase
+# (an empty phase: the big code object of the definitions above is freed before BASE)
+# Every global is bound now: a new name later would grow the globals dict inside a figure.
+BASE = G0 = G1 = G = G_MOVES = B0 = B1 = B = B_MOVES = DECK = None
+Game = seeded_deck = baseline = None
+# mp-phase
+BASE = heap_now()
+_import("engine")
+# mp-phase
+_settle()
+emit("heap_after_engine", heap_now() - BASE)
+_import("cards")
+# mp-phase
+_settle()
+_import("deals")
+# mp-phase
+_settle()
+_import("notation")
+# mp-phase
+_settle()
+_import("storage")
+# mp-phase
+_settle()
+_import("clock")
+# mp-phase
+_settle()
+_import("stats")
+# mp-phase
+_settle()
+_import("taps")
+# mp-phase
+_settle()
+_import("layout")
+# mp-phase
+_settle()
+emit("imports", _costs)
+emit("heap_after_pure_modules", heap_now() - BASE)
+from freecell_mc.deals import seeded_deck
+from freecell_mc.engine import Game
+from bench import baseline
+
+DECK = seeded_deck(1)
+# mp-phase
+G0 = heap_now()
+G = Game()
+G.deal(DECK)
+# mp-phase
+G1 = heap_now()
+G_MOVES = play(G, 100)
+# mp-phase
+emit("game_bytes", [G1 - G0, heap_now() - G0, G_MOVES])
+emit("ops", op_bytes(G))
+del G
+# mp-phase
+B0 = heap_now()
+B = baseline.Game()
+B.deal(DECK)
+# mp-phase
+B1 = heap_now()
+B_MOVES = play(B, 100)
+# mp-phase
+emit("baseline_game_bytes", [B1 - B0, heap_now() - B0, B_MOVES])
+emit("baseline_ops", op_bytes(B))
+del B
+# Alternate the two engines, one run per phase so each starts with the garbage freed.
+# mp-phase
+speed("speed", Game, seeded_deck)
+# mp-phase
+speed("baseline_speed", baseline.Game, seeded_deck)
+# mp-phase
+speed("speed", Game, seeded_deck)
+# mp-phase
+speed("baseline_speed", baseline.Game, seeded_deck)
+# mp-phase
+speed("speed", Game, seeded_deck)
+# mp-phase
+speed("baseline_speed", baseline.Game, seeded_deck)
+# mp-phase
+emit("speed", _best["speed"])
+emit("baseline_speed", _best["baseline_speed"])
