@@ -206,3 +206,17 @@ def test_engine_behaves_the_same_on_both_interpreters(tmp_path):
     assert got["capacity"] == 8 and got["finish"] == 24
     assert all(n > 0 for n in got["round_trip"])
     assert len(got["playout"]) == 3 and all(run[0] > 10000 for run in got["playout"])
+
+
+# -- the table's pure modules --------------------------------------------------------------
+
+
+def test_taps_and_layout_agree_and_allocate_nothing_per_touch(tmp_path):
+    """Geometry, hits and derived taps match CPython; feed() and hit() allocate 0 bytes."""
+    got = run_mp("mp_taps_layout.py", {}, tmp_path)
+    want = run_cpython("mp_taps_layout.py", {}, tmp_path)
+    assert got.pop("alloc") == [0, 0]
+    assert got == want
+    # 2 sizes x 4 cell counts, and the clean tap lands at the readings' mean.
+    assert len(got["geometry"]) == 8
+    assert got["taps"][0] == [[100, 50, 80]]
