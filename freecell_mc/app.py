@@ -87,6 +87,11 @@ class App:
         self.saves = self._open_saves(hw)
         self.message = self.saves.load()
         st = self.saves.settings
+        # The player's calibration is in the saves, so the hardware learns it only now.
+        setcal = getattr(hw, "set_calibration", None)
+        if setcal is not None and st.calibration:
+            setcal(st.calibration)
+            self.touch = hw.touch
         self.game = Game(st.cells, st.takeback)
         self.kind = deals.KIND_SEED
         self.number = 0

@@ -163,3 +163,22 @@ def test_screenshots_at_the_board_sizes(tmp_path, board, size):
     img = Image.open(out)
     assert img.size == size
     assert len(img.convert("RGB").getcolors(1 << 16)) > 4  # a table, not a blank screen
+
+
+def test_the_players_saved_calibration_drives_the_touch_panel(tmp_path, capsys):
+    from freecell_mc.app import App
+    from freecell_mc.storage import Saves
+    from host_sim.flash import sim_blocks
+
+    nvm = str(tmp_path / "nvm.bin")
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    saves = Saves(sim_blocks(str(drive), nvm))
+    saves.load()
+    cal = ((4000, 60000), (6000, 56000))
+    saves.settings.calibration = cal
+    saves.commit(0, force=True)
+    assert play(tmp_path, ["expect screen table"], "--ms", "1", "--nvm", nvm,
+                "--drive", str(drive)) == 0, capsys.readouterr().err
+    touch = App.current.touch
+    assert touch._calib == cal
