@@ -66,9 +66,12 @@ def _some_move(g, rnd):
     return g.undo()
 
 
-def simulate(hours=1, relentless=False, ring=storage.RING, seed=12345):
-    """Play `hours` through Saves over simulated flash; return a dict of figures."""
-    blocks = flash.sim_blocks(ring=ring)
+def simulate(hours=1, relentless=False, ring=storage.RING, seed=12345, writable=True):
+    """Play `hours` through Saves over simulated flash; return a dict of figures.
+
+    writable=False plays with CIRCUITPY left to the computer (USB-update mode): nvm alone.
+    """
+    blocks = flash.sim_blocks(ring=ring, writable=writable)
     saves = storage.Saves(blocks)
     saves.load()
     rnd = _Rand(seed)
@@ -135,6 +138,7 @@ def simulate(hours=1, relentless=False, ring=storage.RING, seed=12345):
             g = None
     force()
     nvm, most = flash.total_erases(blocks)
+    ring_all = sum(b.erase_count + b.meta_erase_count for b in blocks[1:])
     per_hour_most = most / hours
     per_hour_nvm = nvm / hours
     per_hour_writes = saves.writes / hours
@@ -150,6 +154,7 @@ def simulate(hours=1, relentless=False, ring=storage.RING, seed=12345):
         "moves": moves_total,
         "writes_per_hour": per_hour_writes,
         "nvm_erases_per_hour": per_hour_nvm,
+        "ring_erases_per_hour": ring_all / hours,
         "max_sector_erases_per_hour": per_hour_most,
         "worst_wait_s": worst_wait / 1000,
         "life_ring_years": life(per_hour_most),
@@ -166,6 +171,10 @@ def _report(out, title, r):
     )
     out.write("  records written per hour      %8.1f\n" % r["writes_per_hour"])
     out.write("  nvm erases per hour           %8.2f\n" % r["nvm_erases_per_hour"])
+    out.write(
+        "  file ring erases per hour     %8.1f (data + directory sectors, all files)\n"
+        % r["ring_erases_per_hour"]
+    )
     out.write("  most erases of one file/dir sector per hour %6.2f\n" % r["max_sector_erases_per_hour"])
     out.write(
         "  longest a change waited for flash %5.1f s (checkpoint %.0f s)\n"
@@ -188,7 +197,9 @@ def run(out=None, hours=10):
     _report(out, "saves: a scripted hour of play", r)
     w = simulate(hours, relentless=True)
     _report(out, "saves: worst case, a move every second", w)
-    return r, w
+    u = simulate(hours, writable=False)
+    _report(out, "saves: USB-update mode (CIRCUITPY read-only, nvm alone)", u)
+    return r, w, u
 
 
 if __name__ == "__main__":

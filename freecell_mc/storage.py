@@ -36,7 +36,7 @@ RING_DIR = "fcsave"
 
 CHECKPOINT_MS = const(8000)  # a change is on flash at most this long after it happened
 _CHECK_MS = const(500)  # how often commit() looks for changes when not forced
-NVM_MIN_MS = const(1200000)  # nvm as fallback: at most one write per 20 minutes
+NVM_MIN_MS = const(1800000)  # nvm as fallback: at most one write per 30 minutes (wear)
 NVM_BACKUP_WRITES = const(480)  # nvm as backup: once per this many file writes
 
 _EROFS = const(30)

@@ -230,7 +230,7 @@ def test_read_only_drive_falls_back_to_nvm():
     assert not s.files_ok
     assert "USB" in s.mode_text()
     assert blocks[0].erase_count == 1
-    # More play within 20 minutes: nothing is written to nvm (wear), it stays pending.
+    # More play within 30 minutes: nothing is written to nvm (wear), it stays pending.
     s.put_slot(0, 1, 7, 4, FREE[4], 40)
     assert not s.commit(60000, force=True)
     assert s.pending()
