@@ -182,3 +182,12 @@ def test_the_players_saved_calibration_drives_the_touch_panel(tmp_path, capsys):
                 "--drive", str(drive)) == 0, capsys.readouterr().err
     touch = App.current.touch
     assert touch._calib == cal
+
+
+def test_the_docs_screenshot_script_still_plays(tmp_path, capsys):
+    script_path = os.path.join(ROOT, "host_sim", "scripts", "docs_table.txt")
+    out = tmp_path / "t.png"
+    rc = sim.main(["--headless", "--ms", "1", "--date", DATE, "--script", script_path,
+                   "--shot", str(out)])
+    assert rc == 0, capsys.readouterr().err
+    assert out.exists()
