@@ -1,0 +1,106 @@
+# SPDX-License-Identifier: MIT
+"""The table's geometry for 320x240 and 480x320: what fits, and hit tests that invert it."""
+
+import pytest
+
+from freecell_mc.layout import (
+    HIT_FINISH,
+    HIT_MENU,
+    HIT_NONE,
+    HIT_UNDO,
+    MAX_CARDS,
+    Layout,
+)
+
+SIZES = [(320, 240), (480, 320)]
+
+
+@pytest.mark.parametrize("w,h", SIZES)
+def test_nineteen_cards_fit_between_the_top_row_and_the_status_strip(w, h):
+    lay = Layout(w, h)
+    for n in range(1, MAX_CARDS + 1):
+        ov = lay.overlap(n)
+        assert lay.tile_h <= ov <= lay.max_overlap
+        assert lay.card_y(n - 1, n) + lay.card_h <= lay.status_y
+    assert lay.status_y + lay.status_h == h
+
+
+@pytest.mark.parametrize("w,h", SIZES)
+def test_overlap_only_tightens_as_a_column_grows(w, h):
+    lay = Layout(w, h)
+    ovs = [lay.overlap(n) for n in range(1, MAX_CARDS + 1)]
+    assert ovs == sorted(ovs, reverse=True)
+    # Typical columns (up to 10 cards) all use the roomy overlap: no card moves when they grow.
+    assert len(set(ovs[:10])) == 1
+
+
+@pytest.mark.parametrize("w,h", SIZES)
+def test_columns_and_top_row_are_inside_the_screen_and_apart(w, h):
+    lay = Layout(w, h)
+    for slot in range(16):
+        x = lay.slot_x(slot)
+        assert 0 <= x and x + lay.card_w <= w
+    for c in range(7):
+        assert lay.column_x(c) + lay.card_w < lay.column_x(c + 1)
+    assert lay.top_y + lay.top_h < lay.col_y
+    assert lay.card_w == 2 * lay.tile_w
+
+
+@pytest.mark.parametrize("w,h", SIZES)
+def test_touch_targets_are_finger_sized(w, h):
+    lay = Layout(w, h)
+    # A fingertip on a 2.4-3.5" panel covers about 7 mm, 35-45 px on these screens.
+    assert lay.pitch >= 38
+    assert lay.button_w >= 60
+    assert lay.status_h >= 26
+    assert lay.col_y - lay.top_y >= 26
+
+
+@pytest.mark.parametrize("w,h", SIZES)
+def test_hit_inverts_tap_point_for_every_slot_and_card(w, h):
+    lay = Layout(w, h)
+    for slot in range(8, 16):
+        x, y = lay.tap_point(slot)
+        assert lay.hit(x, y) == slot
+    for col in range(8):
+        for n in range(0, MAX_CARDS + 1):
+            x, y = lay.tap_point(col, -1, n)
+            assert lay.hit(x, y) == col
+            assert lay.hit_column(y, n, 0) == n - 1
+            for i in range(n):
+                x, y = lay.tap_point(col, i, n)
+                assert lay.hit(x, y) == col
+                assert lay.hit_column(y, n, 0) == i
+
+
+@pytest.mark.parametrize("w,h", SIZES)
+def test_every_pixel_of_the_columns_area_belongs_to_a_column(w, h):
+    lay = Layout(w, h)
+    for x in range(w):
+        col = lay.hit(x, lay.col_y + 5)
+        assert 0 <= col <= 7
+        # The nearest column: within half the gap of its card.
+        cx = lay.column_x(col)
+        assert cx - lay.gap <= x < cx + lay.card_w + lay.gap
+
+
+@pytest.mark.parametrize("w,h", SIZES)
+def test_felt_below_a_column_means_its_exposed_card(w, h):
+    lay = Layout(w, h)
+    assert lay.hit_column(lay.status_y - 1, 5, 4) == 4
+    assert lay.hit_column(lay.col_y, 5, 3) == 3  # above the run: the run's first card
+    assert lay.hit_column(lay.col_y + 3, 0, 0) == -1
+
+
+@pytest.mark.parametrize("w,h", SIZES)
+def test_buttons_and_switched_off_cells(w, h):
+    lay = Layout(w, h, cells=2)
+    for hit in (HIT_UNDO, HIT_MENU, HIT_FINISH):
+        x, y = lay.button_point(hit)
+        assert lay.hit(x, y) == hit
+        assert lay.button_x(hit) + lay.button_w <= w
+    assert lay.hit(2, lay.status_y + 3) == HIT_NONE  # the move counter is not a button
+    assert lay.hit(*lay.tap_point(8)) == 8
+    assert lay.hit(*lay.tap_point(9)) == 9
+    assert lay.hit(*lay.tap_point(10)) == HIT_NONE  # a removed cell is felt
+    assert lay.hit(*lay.tap_point(11)) == HIT_NONE
