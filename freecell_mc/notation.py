@@ -145,12 +145,15 @@ def _place(where, b, no):
 
 
 def board_text(game, full=None):
-    """Return game's board text; cell and foundation lines when non-empty or full=True."""
+    """Return game's board text; cell and foundation lines when full=True, or by default
+    when a foundation or cell holds a card or the game has fewer than 4 cells."""
     p = game.pos
     lines = []
     if full is None:
-        full = any(p[_FOUND + s] for s in range(4)) or any(
-            p[_CELLS + i] for i in range(4)
+        full = (
+            game.cells != 4
+            or any(p[_FOUND + s] for s in range(4))
+            or any(p[_CELLS + i] for i in range(4))
         )
     if full:
         lines.append(
