@@ -71,6 +71,23 @@ def _parse_cells(no, rest, ncells):
     return out
 
 
+def board_cells(text):
+    """Return how many free cells a board text's Freecells line gives, or None if it has
+    none or prints Freecell Solver's fixed four 4-character fields."""
+    for raw in text.splitlines():
+        if raw.strip().lower().startswith("freecells:"):
+            rest = raw[raw.index(":") + 1 :].rstrip("\r\n")
+            toks = rest.split()
+            # Freecell Solver right-aligns each cell in 4 characters and leaves empty ones
+            # blank: its lines are long or start with two blanks, and say nothing of a count.
+            if not any(t in ("-", "*") for t in toks) and (
+                len(rest) >= 16 or rest.startswith("  ")
+            ):
+                return None
+            return len(toks) if 1 <= len(toks) <= 4 else None
+    return None
+
+
 def parse_board(text, cells=4):
     """Return the 68-byte position of board text; raise ValueError naming line and problem."""
     if cells < 1 or cells > 4:

@@ -48,10 +48,16 @@ def _game(args):
         g = Game(code_cells)
         g.deal(deals.deck_for(kind, number))
         return g
-    g = Game(4 if cells is None else cells)
     if args.board is not None:
-        g.load(notation.parse_board(_read(args.board), g.cells), 0)
-    elif args.seed is not None:
+        text = _read(args.board)
+        if cells is None:
+            # A board written for fewer cells says so in its Freecells line.
+            cells = notation.board_cells(text) or 4
+        g = Game(cells)
+        g.load(notation.parse_board(text, cells), 0)
+        return g
+    g = Game(4 if cells is None else cells)
+    if args.seed is not None:
         if not 0 <= args.seed <= 0xFFFFFFFF:
             raise ValueError("seeds are 0 to 4294967295")
         g.deal(deals.seeded_deck(args.seed))

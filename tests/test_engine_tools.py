@@ -84,6 +84,22 @@ def test_board_file_is_validated(tool, tmp_path):
     assert rc == 0 and again == out
 
 
+def test_board_file_keeps_its_cell_count(tool, tmp_path):
+    rc, two, _ = tool(["deal", "--ms", "5", "--cells", "2"])
+    path = tmp_path / "two.txt"
+    path.write_text(two)
+    rc, again, _ = tool(["deal", "--board", str(path)])
+    assert rc == 0 and again == two
+    # Three moves into cells: the third is refused, since the board has two cells.
+    rc, out, err = tool(["replay", "--board", str(path)], stdin="1a 2b 3c")
+    assert rc == 1 and "move 3 (3c) refused: '3c': the game has only 2 free cells" in err
+    # Freecell Solver's fixed-width line is read as four cells.
+    fcs = "Foundations: H-0 C-0 D-0 S-0 \nFreecells:                \n" + two.split("\n", 2)[2]
+    path.write_text(fcs)
+    rc, out, _ = tool(["deal", "--board", str(path)])
+    assert rc == 0 and out == two.split("\n", 2)[2]
+
+
 def test_replay_refuses_a_bad_move_without_applying_it(tool, tmp_path):
     moves = tmp_path / "m.txt"
     moves.write_text("2a 3b\n4c 8d 8a 12\n")

@@ -256,3 +256,11 @@ def test_capacity_and_cell_reasons():
         notation.resolve_move(g2, "3a")
     with pytest.raises(ValueError, match="the game has only 1 free cells"):
         notation.resolve_move(g2, "3b")
+
+
+def test_board_cells():
+    assert notation.board_cells(MS1) is None
+    assert notation.board_cells(FCS_STATE) is None
+    assert notation.board_cells("Freecells: - QD\n" + MS1) == 2
+    assert notation.board_cells("Freecells: 9C\n" + MS1) == 1
+    assert notation.board_cells("Freecells: - - -\n" + MS1) == 3
