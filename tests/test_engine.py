@@ -151,3 +151,79 @@ def test_load_rejects_insane_positions():
     assert bytes(g.pos) == good
     g.load(good, 7)
     assert g.moves == 7 and g.history_len() == 0
+
+
+def test_takeback_option():
+    hearts = " ".join(r + "H" for r in "KQJT9876543")
+    spades = " ".join(r + "S" for r in "KQJT98765")
+    cols = ["AH 2S", "AS 2H", hearts, spades, "4S", "3S", "", ""]
+    g = game_of(cols, found=(13, 13, 0, 0))
+    kc = SLOT_FOUND + 0
+    assert g.top(kc) == C("KC") and g.targets(kc, 1) == 0 and not g.move(kc, 6)
+    g.takeback = True
+    mask = g.targets(kc, 1)
+    # KC may go to either empty column or any empty cell, never back onto a foundation.
+    assert mask == (1 << 6) | (1 << 7) | (0b1111 << SLOT_CELL)
+    before = bytes(g.pos)
+    assert g.move(kc, 6) and g.top(6) == C("KC") and g.top(kc) == C("QC") and g.moves == 1
+    # The next club down goes on a red king only: none is exposed, so cells and column 8.
+    assert g.targets(kc, 1) == (1 << 7) | (0b1111 << SLOT_CELL)
+    assert g.move(kc, SLOT_CELL + 2) and g.top(SLOT_CELL + 2) == C("QC")
+    assert g.undo() and g.undo() and bytes(g.pos) == before
+    # A taken-back card may go home again.
+    assert g.move(kc, 6) and g.move(6, kc) and g.top(kc) == C("KC")
+
+
+def test_undo_log_keeps_the_last_2048_moves():
+    names = all_names()
+    g = game_of([" ".join(names[i::7]) for i in range(7)] + [""])
+    snapshots = {0: bytes(g.pos)}
+    # A card shuttles between an empty column and a cell: 2,100 legal moves.
+    assert g.move(0, 7, 1)
+    snapshots[1] = bytes(g.pos)
+    for i in range(1, 2100):
+        if i % 2:
+            assert g.move(7, SLOT_CELL, 1)
+        else:
+            assert g.move(SLOT_CELL, 7, 1)
+        snapshots[i + 1] = bytes(g.pos)
+    assert g.moves == 2100 and g.history_len() == 2048
+    for k in range(2048):
+        assert g.undo()
+        assert bytes(g.pos) == snapshots[2100 - k - 1]
+    assert not g.undo() and g.moves == 2100 - 2048 and g.history_len() == 0
+
+
+def test_cells_beyond_the_count_never_take_a_card():
+    g = Game(2)
+    g.deal(deals.ms_deck(1))
+    assert g.targets(0, 1) >> SLOT_CELL & 0b1111 == 0b0011
+    assert not g.move(0, SLOT_CELL + 2) and not g.move(0, SLOT_CELL + 3)
+    assert g.capacity(False) == 3
+    g.cells = 1
+    assert g.targets(0, 1) >> SLOT_CELL & 0b1111 == 0b0001
+    with pytest.raises(ValueError, match="Free cells must be 1 to 4"):
+        Game(5)
+
+
+def test_fit_takes_the_part_of_a_run_that_fits():
+    used = ("KS", "QH", "JC", "TD", "9S", "JS", "QD")
+    rest = [n for n in all_names() if n not in used]
+    cols = ["KS QH JC TD 9S", "JS", "QD", ""] + [" ".join(rest[i::4]) for i in range(4)]
+    g = game_of(cols)
+    assert g.run_len(0) == 5
+    assert g.fit(0, 1, 5) == 2  # TD 9S onto JS
+    assert g.fit(0, 2, 5) == 3  # JC TD 9S onto QD
+    assert g.fit(0, 2, 2) == 0  # the held part is too short to reach QD
+    assert g.fit(0, 3, 5) == 5  # into the empty column: capacity (4 + 1) * 2 ** 0 = 5
+    # With three cells full the capacity into the empty column is 2.
+    g.pos[60], g.pos[61], g.pos[62] = 0, 0, 0
+    for i, c in enumerate((4, 5, 6)):
+        b = g.pos[52 + c]
+        g.pos[52 + c] = g.pos[b - 4]
+        g.pos[b - 4] = 0
+        g.pos[60 + i] = b
+    g.load(bytes(g.pos), 0)
+    assert g.capacity(True) == 2 and g.fit(0, 3, 5) == 2 and g.fit(0, 1, 5) == 2
+    # Onto a card the empty column counts: (1 + 1) * 2 = 4 carries JC TD 9S onto QD.
+    assert g.capacity(False) == 4 and g.fit(0, 2, 5) == 3
