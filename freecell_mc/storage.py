@@ -472,9 +472,10 @@ class Saves:
                 )
             elif self._since_nvm >= NVM_BACKUP_WRITES:
                 nvm_due = True
-        if nvm_due:
+        nvm = self.nvm
+        if nvm_due and nvm is not None:
             try:
-                self.nvm[0:REC] = self._rec
+                nvm[0:REC] = self._rec
                 self._nvm_ms = now_ms
                 self._nvm_usb = usb
                 self._since_nvm = 0
@@ -504,7 +505,7 @@ def read_usb_flag(blocks):
             data = nvm[0:REC] if len(nvm) >= REC else None
         except OSError:
             data = None
-        if check(data) == OK:
+        if data is not None and check(data) == OK:
             return data[_USB] == 1
     best_seq = -1
     flag = False
@@ -515,7 +516,7 @@ def read_usb_flag(blocks):
             data = blk[0:REC] if len(blk) >= REC else None
         except OSError:
             continue
-        if check(data) == OK and _seq_of(data) > best_seq:
+        if data is not None and check(data) == OK and _seq_of(data) > best_seq:
             best_seq = _seq_of(data)
             flag = data[_USB] == 1
     return flag
