@@ -28,6 +28,9 @@ SAMPLE_EVERY = 500  # touches between live-object samples
 GROWTH_LIMIT = 400  # live objects the table may gain between warm-up and the end
 
 
+_RESET = ("reset",)  # yielded by the gesture generator to ask read() for a hard reset
+
+
 class SoakFailure(AssertionError):
     """The game broke an invariant during the soak."""
 
@@ -98,6 +101,8 @@ class Finger:
         self.polls = 0
         self.moves = 0
         self.checks = 0
+        self.refreshes = 0
+        self.resets = 0
         self.screens = {}
         self.last_screen = None
         self.last_pos = None
@@ -140,11 +145,18 @@ class Finger:
         self.polls += 1
         self._observe()
         try:
-            return next(self._gen)
+            reading = next(self._gen)
         except StopIteration:
             from host_sim.script import ScriptEnd
 
             raise ScriptEnd() from None
+        if reading is _RESET:
+            from host_sim import fakes
+
+            self.last_pos = None
+            self.last_moves = 0
+            raise fakes.HardReset()
+        return reading
 
     # --- gestures ------------------------------------------------------------------------
 
@@ -171,6 +183,36 @@ class Finger:
             return table.tap_point(slot, 0)
         return None
 
+    def _move_taps(self):
+        """Tap a movable card, then (usually) one of the places it may legally go."""
+        rng = self.rng
+        app = self._app()
+        table = getattr(app, "table", None) if app else None
+        if app is None or table is None or app.screen is not table or app.game is None:
+            return
+        game = app.game
+        srcs = [s for s in range(12) if game.top(s)]
+        if not srcs:
+            return
+        src = rng.choice(srcs)
+        n = 1
+        if src < 8:
+            n = rng.randint(1, max(1, game.run_len(src)))
+            x, y = table.tap_point(src, game.column_len(src) - n)
+        else:
+            x, y = table.tap_point(src, 0)
+        yield from self._press(x, y, rng.randint(3, 6))
+        yield from self._idle(rng.randint(6, 10))
+        mask = game.targets(src, n)
+        dsts = [d for d in range(16) if mask >> d & 1]
+        if dsts and rng.random() < 0.9:
+            dst = rng.choice(dsts)
+        else:
+            dst = rng.randrange(16)
+        x, y = table.tap_point(dst, -1 if dst < 8 else 0)
+        yield from self._press(x, y, rng.randint(3, 6))
+        yield from self._idle(rng.randint(6, 10))
+
     def _press(self, x, y, polls, z=32000):
         for _ in range(polls):
             yield (x, y, z)
@@ -190,6 +232,15 @@ class Finger:
             if self.done % SAMPLE_EVERY == 0:
                 self._sample()
             r = rng.random()
+            if r < 0.0005:
+                # Power off and on: the RTC forgets the date, boot.py and code.py run
+                # again, the game comes back from its saves (and asks for the date).
+                self.resets += 1
+                yield _RESET
+                continue
+            if r < 0.15:
+                yield from self._move_taps()
+                continue
             if r < 0.35:
                 p = self._target() or (rng.randrange(w), rng.randrange(h))
                 yield from self._press(p[0], p[1], rng.randint(3, 8))
@@ -237,6 +288,12 @@ class Finger:
 
     def _sample(self, final=False):
         """Record the live object count when the table is showing (after warm-up)."""
+        # The simulator logs every refreshed area; that log is the harness's, not the
+        # game's, so it is counted and emptied rather than mistaken for a leak.
+        log = getattr(self.sim.display, "refreshes", None)
+        if log is not None:
+            self.refreshes += sum(1 for a in log if a)
+            del log[:]
         if self.done < self.warmup and not final:
             return
         app = self._app()
@@ -250,7 +307,34 @@ class Finger:
             self.log("  touch %d: %d live objects (%s)" % self.samples[-1])
 
 
-def run(touches=100000, seed=1, board="pyportal", date=None, warmup=None, log=print):
+def sparse(display, every):
+    """Make display draw pixels on one refresh in every `every` (all when every <= 1).
+
+    Blinka renders in pure Python (about 50 ms for a full screen), which would make the
+    soak a render benchmark. Every refresh still runs displayio's dirty-area pass and
+    clears the dirty state; only the pixel fill is skipped on the others.
+    """
+    if every <= 1:
+        return
+    get_areas = display._get_refresh_areas
+    fill = display._refresh_area
+    count = [0]
+
+    def areas():
+        count[0] += 1
+        return get_areas()
+
+    def refresh_area(area):
+        if count[0] % every == 0:
+            return fill(area)
+        return True
+
+    display._get_refresh_areas = areas
+    display._refresh_area = refresh_area
+
+
+def run(touches=100000, seed=1, board="pyportal", date=None, warmup=None, log=print,
+        render_every=8):
     """Run the soak; return a dict of figures. Raise SoakFailure if anything broke."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -265,6 +349,10 @@ def run(touches=100000, seed=1, board="pyportal", date=None, warmup=None, log=pr
 
     class SoakSimulator(Simulator):
         """The simulator with the random finger instead of a script."""
+
+        def _make_display(self):
+            super()._make_display()
+            sparse(self.display, render_every)
 
         def _make_input(self):
             self.input = Finger(self, touches, seed, warmup, log=log if touches >= 20000 else None)
@@ -288,6 +376,9 @@ def run(touches=100000, seed=1, board="pyportal", date=None, warmup=None, log=pr
             "position_checks": finger.checks,
             "samples": finger.samples,
             "nvm_erases": sim.nvm.erase_count,
+            "refreshes": finger.refreshes,
+            "resets": finger.resets,
+            "render_every": render_every,
             "board_seconds": sim.clock.ms() / 1000.0,
         }
     finally:
@@ -311,7 +402,8 @@ def report(f):
         "screens entered: " + ", ".join("%s %d" % kv for kv in f["screens"].items()),
         "moves made %d; position checked %d times, always 52 distinct cards"
         % (f["moves"], f["position_checks"]),
-        "nvm erases %d" % f["nvm_erases"],
+        "display refreshes with dirty areas %d (pixels drawn for one in %d); hard resets %d; "
+        "nvm erases %d" % (f["refreshes"], f["render_every"], f["resets"], f["nvm_erases"]),
     ]
     if "live_start" in f:
         lines.append("live objects on the table: %d after warm-up, %d at the end"
@@ -326,9 +418,11 @@ def main(argv=None):
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--board", default="pyportal", choices=("pyportal", "pynt", "titano"))
     p.add_argument("--date", default=None, help="the board's RTC date (default: unset, 2000-01-01)")
+    p.add_argument("--render-every", type=int, default=8,
+                   help="draw the pixels of one refresh in N (default 8; 1 draws all)")
     args = p.parse_args(argv)
     try:
-        f = run(args.touches, args.seed, args.board, args.date)
+        f = run(args.touches, args.seed, args.board, args.date, render_every=args.render_every)
     except SoakFailure as e:
         print("soak FAILED: %s" % e, file=sys.stderr)
         return 1
