@@ -220,3 +220,31 @@ def test_taps_and_layout_agree_and_allocate_nothing_per_touch(tmp_path):
     # 2 sizes x 4 cell counts, and the clean tap lands at the readings' mean.
     assert len(got["geometry"]) == 8
     assert got["taps"][0] == [[100, 50, 80]]
+
+
+# -- notation: Freecell Solver's solutions -------------------------------------------------
+
+
+def fcs_solutions():
+    """Return [deal, cells, moves] from tests/fixtures/fcs_solutions.txt."""
+    out = []
+    with open(ROOT / "tests" / "fixtures" / "fcs_solutions.txt") as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            head, moves = line.split(":", 1)
+            deal, cells = head.split()
+            out.append([int(deal), int(cells), moves.strip()])
+    return out
+
+
+def test_fcs_solutions_replay_the_same_on_both_interpreters(tmp_path):
+    """Every fc-solve solution wins through notation and the engine on MicroPython too."""
+    data = {"solutions": fcs_solutions()}
+    assert len(data["solutions"]) >= 100
+    got = run_mp("mp_solutions.py", data, tmp_path)
+    want = run_cpython("mp_solutions.py", data, tmp_path)
+    assert got == want
+    assert [row[0] for row in got["solutions"]] == [s[0] for s in data["solutions"]]
+    # One move per notation token: a carried run counts once.
+    assert [row[1] for row in got["solutions"]] == [len(s[2].split()) for s in data["solutions"]]
