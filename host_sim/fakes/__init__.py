@@ -44,6 +44,7 @@ _PRELOAD = (
 )
 
 sim = None  # the running simulator (host_sim.sim.Simulator)
+last = None  # the simulator of the last run, for reading the board after it ended
 _saved = None
 
 
@@ -66,9 +67,10 @@ def preload():
 
 def install(running):
     """Make `running` the simulator the fakes talk to and shadow the device modules."""
-    global sim, _saved
+    global sim, last, _saved
     preload()
     sim = running
+    last = running
     if _saved is None:
         _saved = {name: sys.modules.get(name) for name in NAMES}
     for name in NAMES:
@@ -91,7 +93,12 @@ def uninstall():
 
 
 def current():
-    """Return the running simulator; raise if code touches the board outside a run."""
-    if sim is None:
-        raise RuntimeError("no simulated board is running")
-    return sim
+    """Return the running simulator, else the last one (a test reading the App after a run).
+
+    The host's `time` and `os` stop being simulated when a run ends; the board's own
+    modules (rtc, board, supervisor, ...) keep answering for the board that ran last.
+    """
+    s = sim if sim is not None else last
+    if s is None:
+        raise RuntimeError("no simulated board has run")
+    return s
