@@ -1,0 +1,55 @@
+# SPDX-License-Identifier: MIT
+"""The simulator's window under SDL's dummy video driver: scaled drawing, keys, closing.
+
+(Mouse buttons cannot be pressed on the dummy driver; clicking was tried under Xvfb with
+xdotool, see the README's simulator section.)
+"""
+
+import pygame
+import pytest
+
+from host_sim import display
+from host_sim.hardware import Keyboard
+from host_sim.window import MouseInput, WindowClosed, WindowDisplay
+
+
+@pytest.fixture
+def window():
+    """A 320x240 board in a window scaled by 2; released afterwards."""
+    display.release()
+    w = WindowDisplay(320, 240, scale=2)
+    yield w
+    display.release()
+
+
+def test_the_window_shows_the_framebuffer_scaled(window):
+    import displayio
+
+    bmp = displayio.Bitmap(320, 240, 2)
+    pal = displayio.Palette(2)
+    pal[0] = 0x000000
+    pal[1] = 0xFF0000
+    bmp[10, 20] = 1
+    g = displayio.Group()
+    g.append(displayio.TileGrid(bmp, pixel_shader=pal))
+    window.root_group = g
+    window.refresh()
+    surf = pygame.display.get_surface()
+    assert surf.get_size() == (640, 480)
+    for dx in (0, 1):
+        for dy in (0, 1):
+            assert tuple(surf.get_at((20 + dx, 40 + dy)))[:3] == (255, 0, 0)
+    assert tuple(surf.get_at((22, 40)))[:3] == (0, 0, 0)
+
+
+def test_keys_go_to_the_keyboard_and_closing_ends_the_run(window):
+    keys = Keyboard()
+    mouse = MouseInput(window, keys, idle_s=0)
+    for k in (pygame.K_u, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_7, pygame.K_q):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    assert mouse.read() is None  # no button held
+    assert [keys.read() for _ in range(4)] == ["u", "esc", "enter", "7"]
+    assert keys.read() is None  # q is not a key of the game
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    with pytest.raises(WindowClosed):
+        mouse.read()
