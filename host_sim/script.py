@@ -195,12 +195,13 @@ class ScriptInput:
         yield from self._tap(x, y)
         x, y = table.tap_point(dst, -1 if dst < 8 else 0)
         yield from self._tap(x, y)
-        game = _app().game
+        app = _app()
+        game = app.game
         if bytes(game.pos) != expected:
             raise ScriptFailure(
                 lineno,
-                "expected move %s to be made, saw this position:\n%s"
-                % (text, board_text(game)),
+                "expected move %s to be made, saw screen %s and this position:\n%s"
+                % (text, app.screen.name, board_text(game)),
             )
 
 

@@ -260,15 +260,22 @@ def start_from_args(args):
     if len(chosen) > 1:
         raise ValueError("choose one of --seed, --daily, --ms, --code")
     if args.code is not None:
-        kind, number, cells = deals.parse_code(args.code)
-        return kind, number, cells
+        kind, number, code_cells = deals.parse_code(args.code)
+        if cells is not None and cells != code_cells:
+            raise ValueError(
+                "the code is for %d free cells, but --cells says %d" % (code_cells, cells)
+            )
+        return kind, number, code_cells
     if cells is None:
         cells = 4
     if args.seed is not None:
         kind, number = deals.KIND_SEED, args.seed
     elif args.daily is not None:
-        y, m, d = (int(p) for p in args.daily.split("-"))
-        kind, number = deals.KIND_DAILY, y * 10000 + m * 100 + d
+        parts = args.daily.split("-")
+        if len(parts) != 3 or not all(p.isdigit() for p in parts):
+            raise ValueError("--daily expects a date as YYYY-MM-DD")
+        y, m, d = (int(p) for p in parts)
+        kind, number = deals.KIND_DAILY, deals.daily_seed(y, m, d)
     elif args.ms is not None:
         kind, number = deals.KIND_MS, args.ms
     else:

@@ -209,3 +209,22 @@ def test_bad_options_and_scripts_exit_2(tmp_path, capsys):
     assert "line 2" in capsys.readouterr().err
     assert sim.main(["--headless", "--script", str(tmp_path / "bad.txt"), "--ms", "0"]) == 2
     assert sim.main(["--date", "2026-13-01", "--headless", "--script", "x"]) == 2
+
+
+def test_deal_options_become_the_start_deal():
+    from freecell_mc import deals
+
+    def start(*argv):
+        return sim.start_from_args(sim.build_parser().parse_args(list(argv)))
+
+    assert start() is None
+    assert start("--ms", "11982") == (deals.KIND_MS, 11982, 4)
+    assert start("--seed", "1", "--cells", "2") == (deals.KIND_SEED, 1, 2)
+    assert start("--daily", "2026-11-30") == (deals.KIND_DAILY, 20261130, 4)
+    code = deals.deal_code(deals.KIND_MS, 5, 3)
+    assert start("--code", code) == (deals.KIND_MS, 5, 3)
+    for bad in (("--code", code, "--cells", "4"), ("--ms", "0"), ("--daily", "2026-02-30"),
+                ("--daily", "today"), ("--ms", "1", "--seed", "2"),
+                ("--code", code[:-1] + str((int(code[-1]) + 1) % 10))):
+        with pytest.raises(ValueError):
+            start(*bad)
