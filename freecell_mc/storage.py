@@ -39,8 +39,7 @@ _CHECK_MS = const(500)  # how often commit() looks for changes when not forced
 NVM_MIN_MS = const(1800000)  # nvm as fallback: at most one write per 30 minutes (wear)
 NVM_BACKUP_WRITES = const(480)  # nvm as backup: once per this many file writes
 
-_EROFS = const(30)
-_ENOENT = const(2)
+_EROFS = const(30)  # CircuitPython's value; _is_read_only() asks the port's errno first
 
 _MAGIC = b"FCMC"
 
@@ -193,7 +192,7 @@ class Saves:
     def __init__(self, blocks):
         """Use blocks: [nvm or None, save file 0, save file 1, ...] (nvm-like objects)."""
         self.nvm = blocks[0] if blocks else None
-        self.ring = list(blocks[1:]) if blocks else []
+        self.ring = _Tail(blocks)  # blocks[1:] without copying or slicing
         self.settings = Settings()
         self.stats = Stats()
         self.last_date = (2026, 1, 1)
@@ -250,9 +249,9 @@ class Saves:
         nvm_seq = -1
         unreadable = False
         newer = False
-        places = [self.nvm] + self.ring
-        for at in range(len(places)):
-            data = self._read(places[at])
+        ring = self.ring
+        for at in range(1 + len(ring)):
+            data = self._read(self.nvm if at == 0 else ring[at - 1])
             st = check(data)
             if st == OK:
                 seq = _seq_of(data)
@@ -445,7 +444,7 @@ class Saves:
                 ring[k][0:REC] = self._rec
                 return True
             except OSError as e:
-                if e.args and e.args[0] == _EROFS:
+                if _is_read_only(e):
                     self.files_ok = False  # boot.py left the drive to the computer
                     return False
                 # Any other failure (a damaged folder, a full drive): try the next file.
@@ -509,7 +508,8 @@ def read_usb_flag(blocks):
             return data[_USB] == 1
     best_seq = -1
     flag = False
-    for blk in blocks[1:]:
+    for i in range(1, len(blocks)):
+        blk = blocks[i]
         if blk is None:
             continue
         try:
@@ -549,9 +549,9 @@ class FileBlock:
         start = index.start or 0
         try:
             f = open(self.path, "r+b")
-        except OSError as e:
-            if not e.args or e.args[0] != _ENOENT:
-                raise
+        except OSError:
+            # Missing (first turn of the ring, or lost in a cut): create it. On a read-only
+            # drive _create raises EROFS, which is what the caller looks for.
             self._create()
             f = open(self.path, "r+b")
         try:
@@ -572,10 +572,23 @@ class FileBlock:
             try:
                 os.mkdir(d)
             except OSError as e:
-                if e.args and e.args[0] == _EROFS:
+                if _is_read_only(e):
                     raise
         with open(self.path, "wb") as f:
             f.write(b"\xff" * self.size)
+
+
+def _is_read_only(e):
+    """Return True if OSError e says the filesystem is read-only (EROFS)."""
+    code = e.args[0] if e.args else None
+    try:
+        import errno
+
+        if code == errno.EROFS:
+            return True
+    except (ImportError, AttributeError):
+        pass
+    return code == _EROFS
 
 
 def _sync():
@@ -587,9 +600,46 @@ def _sync():
         sync()
 
 
+class _Tail:
+    """blocks[1:] as a sequence by index: no copy, and no slice objects (see _Blocks)."""
+
+    def __init__(self, blocks):
+        """View every block but the first."""
+        self.blocks = blocks
+
+    def __len__(self):
+        return len(self.blocks) - 1 if self.blocks else 0
+
+    def __getitem__(self, i):
+        return self.blocks[1 + i]
+
+
+class _Blocks:
+    """nvm, then the save files, each FileBlock made when asked for (device_blocks).
+
+    192 FileBlock objects kept alive would hold roughly 20 KB of the board's heap for
+    nothing; made on demand they cost a little garbage at load and at each save. Only
+    integer indexing is offered: slice attributes are optional in MicroPython builds.
+    """
+
+    def __init__(self, nvm, n):
+        """Hold nvm and the number of save files."""
+        self.nvm = nvm
+        self.n = n
+
+    def __len__(self):
+        return 1 + self.n
+
+    def __getitem__(self, i):
+        if i < 0:
+            i += 1 + self.n
+        if i == 0:
+            return self.nvm
+        if not 0 < i <= self.n:
+            raise IndexError("no such save block")
+        return FileBlock(ring_path(i - 1))
+
+
 def device_blocks(nvm, ring=RING):
-    """Return the device's save blocks: nvm (may be None) and the ring of save files."""
-    blocks = [nvm]
-    for i in range(ring):
-        blocks.append(FileBlock(ring_path(i)))
-    return blocks
+    """Return the device's save blocks: nvm (may be None), then the ring of save files."""
+    return _Blocks(nvm, ring)

@@ -349,3 +349,16 @@ def test_put_slot_allocates_nothing_on_cpython_either():
         if d.traceback[0].filename.endswith("storage.py")
     )
     assert grown <= 0
+
+
+def test_device_blocks_make_save_files_on_demand():
+    nvm = flash.FlashBlock(None, storage.NVM_SIZE)
+    b = storage.device_blocks(nvm)
+    assert len(b) == 1 + storage.RING
+    assert b[0] is nvm
+    assert b[1].path == "fcsave/00/save.bin"
+    assert b[storage.RING].path == "fcsave/191/save.bin"
+    assert b[-1].path == b[storage.RING].path
+    assert b[1] is not b[1]  # nothing kept: each access makes a small object
+    with pytest.raises(IndexError):
+        b[storage.RING + 1]

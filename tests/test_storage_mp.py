@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 
+from freecell_mc import storage
 from test_micropython import ROOT, TIMEOUT_S, node_command, results
 
 SCRIPT = r'''
@@ -154,7 +155,35 @@ emit("stats_bytes", list(buf))
 import binascii
 emit("crc", binascii.crc32(bytes(buf)) & 0xFFFFFFFF)
 
-if mem_alloc is not None:
+# The device's save files through the interpreter's own filesystem (os.mkdir, open r+b).
+import os
+base = sys.argv[1] if len(sys.argv) > 1 else "/drive"
+try:
+    os.mkdir(base)
+except OSError:
+    pass
+os.chdir(base)
+dev = storage.device_blocks(Block(1024), ring=3)
+s = storage.Saves(dev)
+emit("dev_fresh", s.load())
+files = []
+for i in range(5):
+    s.put_slot(0, 1, 7, 4, g, i)
+    files.append(s.commit(i, force=True))
+r = storage.Saves(storage.device_blocks(Block(1024), ring=3))
+emit("dev_reload", [files, r.load(), r.slot(0).elapsed, len(dev), dev[3].path])
+os.chdir("/")
+
+# mp-phase: this build frees garbage only in a later runPython call, so measure in phases.
+gc.collect()
+heap_a = mem_alloc() if mem_alloc is not None else 0
+# mp-phase
+held = storage.Saves(storage.device_blocks(Block(1024)))
+held.load()
+# mp-phase
+gc.collect()
+def measure():
+    """Return bytes allocated by 50 put_slot calls and by 50 idle commit calls."""
     s = storage.Saves(blocks())
     s.load()
     s.put_slot(0, 1, 7, 4, g, 1)
@@ -169,8 +198,14 @@ if mem_alloc is not None:
         s.commit(10 + i)  # within the 500 ms between looks: returns at once
     c = mem_alloc()
     gc.enable()
-    emit("alloc_put_slot", b - a)
-    emit("alloc_idle_commit", c - b)
+    return b - a, c - b
+
+
+if mem_alloc is not None:
+    emit("heap_saves_full_ring", mem_alloc() - heap_a)
+    put, idle = measure()
+    emit("alloc_put_slot", put)
+    emit("alloc_idle_commit", idle)
 '''
 
 
@@ -187,14 +222,20 @@ def test_saves_stats_and_dates_under_micropython(tmp_path):
     path.write_text(SCRIPT)
     mp = _run(node_command() + [str(path)])
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    cp = _run([sys.executable, str(path)], env=env)
+    cp = _run([sys.executable, str(path), str(tmp_path / "drive")], env=env)
     assert mp["fresh"] is None and mp["reload_msg"] is None and mp["commit"] is True
     assert mp["same"] is True
     outcomes = mp["cuts"]
     assert len(outcomes) > 5
     assert all(o[1] is None and o[2] in ("old", "new") for o in outcomes), outcomes
     assert "old" in [o[2] for o in outcomes]
-    for key in ("state", "cuts", "dates", "stats_bytes", "crc"):
+    assert mp["dev_fresh"] is None
+    assert mp["dev_reload"] == [[True] * 5, None, 4, 4, "fcsave/02/save.bin"]
+    # A loaded Saves over the device's 192 save files holds little heap (figure printed).
+    print("heap held by a loaded Saves, ring of %d files: %d bytes"
+          % (storage.RING, mp["heap_saves_full_ring"]))
+    assert mp["heap_saves_full_ring"] < 4096
+    for key in ("state", "cuts", "dates", "stats_bytes", "crc", "dev_reload"):
         assert json.dumps(mp[key]) == json.dumps(cp[key]), key
     assert mp["alloc_put_slot"] == 0
     assert mp["alloc_idle_commit"] == 0
