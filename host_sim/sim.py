@@ -77,6 +77,7 @@ class Simulator:
         self.polls = 0
         self.resets = 0
         self.syncs = 0
+        self.drive_writes = 0  # files opened for writing on CIRCUITPY by the board's code
         self.host_writing = False
         self.random_state = 0x2545F491  # headless os.urandom: the same bytes every run
         self._temps = []
@@ -243,11 +244,10 @@ class Simulator:
     def summary(self):
         """Return a one-line account of the run: polls, simulated time, erases, refreshes."""
         drawn = len(self.display.drawn_refreshes()) if self.display else 0
-        return "host_sim: %d polls, %.1f s on the board's clock, %d refreshes, nvm erases %d" % (
-            self.polls,
-            self.clock.ms() / 1000.0,
-            drawn,
-            self.nvm.erase_count,
+        return (
+            "host_sim: %d polls, %.1f s on the board's clock, %d refreshes, nvm erases %d, "
+            "CIRCUITPY file writes %d"
+            % (self.polls, self.clock.ms() / 1000.0, drawn, self.nvm.erase_count, self.drive_writes)
         )
 
 

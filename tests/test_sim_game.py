@@ -191,3 +191,22 @@ def test_the_docs_screenshot_script_still_plays(tmp_path, capsys):
                    "--shot", str(out)])
     assert rc == 0, capsys.readouterr().err
     assert out.exists()
+
+
+@pytest.mark.parametrize("held", [False, True])
+def test_boot_gives_the_drive_to_the_game_unless_the_screen_is_held(tmp_path, held, capsys):
+    from host_sim import script
+
+    s = sim.Simulator(date=DATE, start_deal=(3, 1, 4), hold_at_boot=held,
+                      script=script.parse("move 2a\nkey esc\nexpect screen menu\n"))
+    try:
+        assert s.run() == 0, capsys.readouterr().err
+        if held:
+            # the computer keeps CIRCUITPY: the game cannot write it and saves to nvm
+            assert s.remounts == [] and s.drive_readonly
+            assert s.drive_writes == 0 and s.nvm.erase_count >= 1
+        else:
+            assert s.remounts == [("/", False)] and not s.drive_readonly
+            assert s.drive_writes >= 1
+    finally:
+        s.close()

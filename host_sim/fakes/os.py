@@ -45,6 +45,9 @@ def guarded_open(file, mode="r", *args, **kwargs):
     """builtins.open while the board runs: refuse writes to a read-only CIRCUITPY."""
     if any(c in mode for c in "wax+"):
         _check_write(file)
+        sim = fakes.sim
+        if sim is not None and not sim.host_writing and _inside_drive(file):
+            sim.drive_writes += 1
     return _host_open(file, mode, *args, **kwargs)
 
 
