@@ -8,7 +8,6 @@ behaviour independently of the game; tests/test_sim_game.py runs the game itself
 import os
 import subprocess
 import sys
-import textwrap
 
 import pytest
 
