@@ -295,10 +295,10 @@ def test_datepicker_starts_from_the_last_known_date_and_sets_the_clock():
 def test_datepicker_default_goes_back_to_the_table():
     app, s = make("datepicker", FakeApp(date=(2000, 1, 1)))
     minus = [b for b in s.buttons if b.text == "-"]
-    s.tap(minus[1].x + 5, minus[1].y + 5)  # January -> December
-    assert s.model.value() == (2026, 12, 1)
+    s.tap(minus[2].x + 5, minus[2].y + 5)  # 1 January 2026 -> 31 December 2025
+    assert s.model.value() == (2025, 12, 31)
     s.key("enter")
-    assert app.clock.set_calls == [(2026, 12, 1)]
+    assert app.clock.set_calls == [(2025, 12, 31)]
     assert app.calls == [("continue",)]
 
 

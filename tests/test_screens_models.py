@@ -86,18 +86,23 @@ def test_date_model_steps_and_stays_valid():
     assert dm.value() == (2029, 2, 28)
     dm.set(2026, 12, 31)
     dm.step(dm.DAY, 1)
-    assert dm.value() == (2026, 12, 1)  # the day wraps within its month
-    dm.step(dm.MONTH, 1)
-    assert dm.value() == (2026, 1, 1)  # the month wraps, the year stays
+    assert dm.value() == (2027, 1, 1)  # days and months carry, as on a calendar
     dm.step(dm.DAY, -1)
-    assert dm.value() == (2026, 1, 31)
+    assert dm.value() == (2026, 12, 31)
+    dm.step(dm.MONTH, 1)
+    assert dm.value() == (2027, 1, 31)
+    dm.step(dm.MONTH, -2)
+    assert dm.value() == (2026, 11, 30)
     dm.set(2000, 1, 1)  # what a reset RTC says: not a date to start from
     assert dm.value() == (M.YEAR_MIN, 1, 1)
+    dm.step(dm.DAY, -1)
+    dm.step(dm.MONTH, -1)
     dm.step(dm.YEAR, -1)
-    assert dm.value()[0] == M.YEAR_MIN
-    dm.set(M.YEAR_MAX, 5, 5)
+    assert dm.value() == (M.YEAR_MIN, 1, 1)  # the range's ends hold
+    dm.set(M.YEAR_MAX, 12, 31)
+    dm.step(dm.DAY, 1)
     dm.step(dm.YEAR, 1)
-    assert dm.value()[0] == M.YEAR_MAX
+    assert dm.value() == (M.YEAR_MAX, 12, 31)
 
 
 @given(st.lists(st.tuples(st.integers(0, 2), st.sampled_from((-1, 1))), max_size=200))

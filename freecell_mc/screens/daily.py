@@ -28,7 +28,7 @@ class Screen(widgets.Screen):
         self.cal = cal = models.Calendar(y, mo, d)
         # The grid takes the full height so that even six weeks give finger-sized
         # cells; the title, legend and buttons stand in a column at the right.
-        side = w * 64 // 320
+        side = w * 68 // 320
         gx = m.margin // 2
         gw = w - side - gx - m.gap
         head = 14

@@ -90,7 +90,7 @@ def iso(y, m, d):
 
 
 class DateModel:
-    """The date picker's value: year, month and day stepped by +/- and always valid."""
+    """The date picker's value: year, month and day stepped by +/-, always a real, plausible date."""
 
     YEAR = 0
     MONTH = 1
@@ -114,17 +114,26 @@ class DateModel:
         self.d = min(days_in_month(y, m), max(1, d))
 
     def step(self, field, delta):
-        """Add delta to year, month or day; month and day wrap round, the year stops at its ends."""
+        """Add delta to the year, month or day, carrying as a calendar does; stop at the range's ends.
+
+        Carrying matters here: the picker starts from the last date the game knew, and
+        the usual answer is a few days later, often across the end of a month.
+        """
+        y, m, d = self.y, self.m, self.d
         if field == 0:
-            self.y = min(YEAR_MAX, max(YEAR_MIN, self.y + delta))
+            y += delta
         elif field == 1:
-            self.m = (self.m - 1 + delta) % 12 + 1
+            k = y * 12 + m - 1 + delta
+            y = k // 12
+            m = k % 12 + 1
         else:
-            self.d = (self.d - 1 + delta) % days_in_month(self.y, self.m) + 1
+            y, m, d = from_ordinal(ordinal(y, m, d) + delta)
+        if y < YEAR_MIN or y > YEAR_MAX:
+            return
         # 31 January stepped to February becomes the 28th or 29th, never 3 March.
-        dim = days_in_month(self.y, self.m)
-        if self.d > dim:
-            self.d = dim
+        self.y = y
+        self.m = m
+        self.d = min(d, days_in_month(y, m))
 
     def value(self):
         """Return (y, m, d)."""

@@ -1,0 +1,116 @@
+# SPDX-License-Identifier: MIT
+"""Make the menu screenshots in docs/ with the headless simulator.
+
+    python -m tools.screenshots [--out docs] [--board pyportal]
+
+A board whose statistics hold a few weeks of play (written into its nvm first, as the
+game itself would) runs code.py, and a script visits the menu, the daily calendar, the
+statistics, the keypad (with a mistyped code) and, after a power-up with the clock
+reset, the date picker.
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHOTS = ("menu", "menu_daily", "menu_stats", "menu_keypad", "menu_datepicker")
+
+
+def _env():
+    for k, v in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"),
+                 ("PYGAME_HIDE_SUPPORT_PROMPT", "1"), ("BLINKA_OS_AGNOSTIC", "1")):
+        os.environ.setdefault(k, v)
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
+
+
+def seed_saves(nvm_path):
+    """Write statistics and won days into the board's nvm, as weeks of play would leave them."""
+    from freecell_mc.storage import Saves
+    from host_sim.flash import FlashBlock
+
+    saves = Saves([FlashBlock(nvm_path, 8192)])
+    saves.load()
+    st = saves.stats
+    games = ((412, 97), (605, 112), (288, 88), (731, 125), (350, 101), (498, 93), (540, 109))
+    for secs, moves in games:
+        st.record_start()
+        st.record_win(secs, moves)
+    for _ in range(3):
+        st.record_start()
+    for d in (3, 4, 9, 12, 17, 18, 24, 29):
+        st.mark_day_won(2026, 11, d)
+    saves.note_date(2026, 11, 28)
+    saves.commit(0, force=True)
+
+
+def centre(name, text, date, size, nth=0):
+    """Return 'tap X Y' for the button captioned text on a screen built off-line."""
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    from test_screens import FakeApp, make
+
+    app, s = make(name, FakeApp(size[0], size[1], date=date))
+    b = [b for b in s.buttons if b.text == text][nth]
+    return "tap %d %d" % (b.x + b.w // 2, b.y + b.h // 2)
+
+
+def run(out, board="pyportal"):
+    """Write the screenshots into out; return their paths."""
+    _env()
+    from freecell_mc import deals
+    from host_sim import script, sim
+    from host_sim.hardware import BOARDS
+
+    size = BOARDS[board][1:]
+    tmp = tempfile.mkdtemp(prefix="fcmc-shots-")
+    nvm = os.path.join(tmp, "nvm.bin")
+    seed_saves(nvm)
+    today = (2026, 11, 30)
+    bad = deals.deal_code(deals.KIND_DAILY, 20261130, 4)
+    bad = bad[:-1] + str((int(bad[-1]) + 1) % 10)
+    paths = [os.path.join(out, n + ".png") for n in SHOTS]
+    lines = [
+        "key esc", "shot " + paths[0],
+        centre("menu", "Daily deal", today, size), "shot " + paths[1], "key esc",
+        centre("menu", "Statistics", today, size), "shot " + paths[2], "key esc",
+        centre("menu", "Enter code", today, size),
+    ]
+    lines += [centre("keypad", ch, today, size) for ch in bad]
+    lines += [centre("keypad", "OK", today, size), "shot " + paths[3]]
+    s = sim.Simulator(board=board, headless=True, date="2026-11-30", nvm_path=nvm,
+                      drive=os.path.join(tmp, "drive"), script=script.parse("\n".join(lines)))
+    try:
+        if s.run() != 0:
+            raise SystemExit("the screenshot run failed: %s" % s.failure)
+    finally:
+        s.close()
+    # The next day, a power-up with a flat clock: the game asks for the date, starting
+    # from the last it knew (30 November), and one tap on the day's + makes it 1 December.
+    plus_day = centre("datepicker", "+", (2026, 11, 30), size, nth=2)
+    lines = ["expect screen datepicker", plus_day, "shot " + paths[4]]
+    s = sim.Simulator(board=board, headless=True, nvm_path=nvm, drive=os.path.join(tmp, "drive"),
+                      script=script.parse("\n".join(lines)))
+    try:
+        if s.run() != 0:
+            raise SystemExit("the date picker run failed: %s" % s.failure)
+    finally:
+        s.close()
+    return paths
+
+
+def main(argv=None):
+    """Make the screenshots from the command line."""
+    p = argparse.ArgumentParser(prog="python -m tools.screenshots", description=__doc__.split("\n")[0])
+    p.add_argument("--out", default=os.path.join(ROOT, "docs"))
+    p.add_argument("--board", default="pyportal", choices=("pyportal", "pynt", "titano"))
+    args = p.parse_args(argv)
+    os.makedirs(args.out, exist_ok=True)
+    for path in run(os.path.abspath(args.out), args.board):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
