@@ -52,14 +52,24 @@ class SimClock:
         self.realtime = realtime
         self._ms = 0
         self._t0 = time.monotonic()
-        # rtc seconds = _rtc_base + elapsed seconds; setting the RTC moves the base
+        self._boot_ms = 0  # total_ms() at the last power-up
+        # rtc seconds = _rtc_base + seconds since power-up; setting the RTC moves the base
         self._rtc_base = rtc_start
 
-    def ms(self):
-        """Return milliseconds since power-up."""
+    def total_ms(self):
+        """Return milliseconds since the simulation began (battery-backed chips run on it)."""
         if self.realtime:
             return int((time.monotonic() - self._t0) * 1000)
         return self._ms
+
+    def ms(self):
+        """Return milliseconds since the last power-up."""
+        return self.total_ms() - self._boot_ms
+
+    def power_up(self, rtc_start=EPOCH_2000):
+        """A hard reset: the tick counter and the internal RTC start again."""
+        self._boot_ms = self.total_ms()
+        self._rtc_base = rtc_start
 
     def advance(self, ms):
         """Move simulated time forward (headless only; the wall clock moves by itself)."""
@@ -199,7 +209,7 @@ class _RtcChip(_RegisterChip):
     def __init__(self, clock, start_seconds):
         super().__init__()
         self._clock = clock
-        self._base = start_seconds - clock.ms() // 1000
+        self._base = start_seconds - clock.total_ms() // 1000
         # The weekday register is a counter of its own: it holds whatever was written,
         # kept as an offset from the weekday of the running date.
         self._wd_offset = 0
@@ -222,12 +232,12 @@ class _RtcChip(_RegisterChip):
         return t.tm_wday
 
     def seconds(self):
-        """Return the chip's time as epoch seconds."""
-        return self._base + self._clock.ms() // 1000
+        """Return the chip's time as epoch seconds (its battery keeps it over resets)."""
+        return self._base + self._clock.total_ms() // 1000
 
     def set_seconds(self, s):
         """Set the chip's time."""
-        self._base = s - self._clock.ms() // 1000
+        self._base = s - self._clock.total_ms() // 1000
 
 
 class DS3231(_RtcChip):

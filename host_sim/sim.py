@@ -60,7 +60,6 @@ class Simulator:
         self.step_ms = step_ms
         self.root = root
         rtc_start = parse_date(date) if date else EPOCH_2000
-        self._rtc_start = rtc_start
         self.clock = SimClock(realtime=not headless, rtc_start=rtc_start)
         # A battery-backed chip keeps real time: it starts at --date, else at today's
         # local date and time on the host.
@@ -178,8 +177,9 @@ class Simulator:
             runpy.run_path(path, run_name="__main__")
 
     def _power_up(self):
-        """A hard reset: the internal RTC restarts, the drive's mount goes back to default."""
-        self.clock.set_rtc_seconds(self._rtc_start)
+        """A hard reset: ticks and the internal RTC restart (at 2000-01-01, whatever --date
+        said), the drive's mount goes back to the default; an external RTC keeps its time."""
+        self.clock.power_up()
         self.drive_readonly = True
         from host_sim.fakes import rtc
 
@@ -306,7 +306,12 @@ def build_parser():
         help="the simulated CIRCUITPY folder (default: temporary when headless, "
         "~/.freecell_mc/drive in a window)",
     )
-    p.add_argument("--date", metavar="YYYY-MM-DD", help="set the board's RTC (default 2000-01-01)")
+    p.add_argument(
+        "--date",
+        metavar="YYYY-MM-DD",
+        help="the internal RTC at start (default 2000-01-01, as after power-up); "
+        "an external RTC holds this date too, else the host's",
+    )
     p.add_argument("--ext-rtc", choices=("none", "ds3231", "pcf8523"), default="none")
     p.add_argument("--seed", type=int, help="start on the seeded deal with this number")
     p.add_argument("--daily", metavar="YYYY-MM-DD", help="start on that day's daily deal")

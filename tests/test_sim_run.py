@@ -8,6 +8,7 @@ behaviour independently of the game; tests/test_sim_game.py runs the game itself
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -164,6 +165,9 @@ def test_a_hard_reset_runs_boot_and_code_again(board_root):
     rc, s, log = _run(root, drive, "key r\nkey u\n", date="2026-11-30")
     assert rc == 0
     assert s.resets == 1
+    # the reset restarted ticks and the internal clock, which forgets --date
+    assert s.clock.ms() < 1000
+    assert time.gmtime(s.clock.rtc_seconds())[:3] == (2000, 1, 1)
     lines = log.splitlines()
     assert lines[0] == "start 0 readonly True"
     assert lines[1] == "start 1 readonly True"
