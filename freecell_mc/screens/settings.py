@@ -44,7 +44,9 @@ class Screen(widgets.Screen):
             y = top + r * pitch
             label, sub = _ROWS[r]
             self.add_text(label, m.margin, y, scale=2)
-            self.add_text(sub, m.margin, y + 25, scale=1, color=widgets.DIM)
+            note = self.add_text(sub, m.margin, y + 25, scale=1, color=widgets.DIM)
+            if r == 3:
+                self.usb_note = note  # says when saves are limited (drive left to USB)
             if r == 0:
                 cw = (ctrl_w - 3 * m.gap) // 4
                 for n in range(1, 5):
@@ -65,6 +67,9 @@ class Screen(widgets.Screen):
         self._toggle(0, s.takeback)
         self._toggle(1, s.four_colour)
         self._toggle(2, s.usb_writable)
+        # CIRCUITPY left to the computer: saves fall back to nvm (docs/saves.md).
+        limited = not getattr(self.app.saves, "files_ok", True)
+        self.usb_note.set("saves limited: USB mode" if limited else _ROWS[3][1])
 
     def _toggle(self, i, on):
         b = self.toggles[i]
