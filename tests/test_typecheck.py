@@ -10,7 +10,6 @@ import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-STUBS = ROOT / ".mypy_cache" / "device-stubs"
 
 # A file that must fail: proves the configuration still catches the errors we care about.
 CANARY = '''\
@@ -35,37 +34,35 @@ def _patched(text, old, new, what):
     return text.replace(old, new)
 
 
-def make_device_stubs():
-    """Write the stub overlay mypy needs to see the code as the device would; return its dir."""
+def make_device_stubs(stubs):
+    """Write the stub overlay mypy needs to see the code as the device would; return stubs."""
     purelib = Path(sysconfig.get_paths()["purelib"])
-    if STUBS.exists():
-        shutil.rmtree(STUBS)
-    STUBS.mkdir(parents=True)
+    stubs.mkdir(parents=True)
     # The generic board stub has no pins or display: use the PyPortal's definition. Its
     # DISPLAY still says displayio.Display, which CircuitPython 9 moved to busdisplay.
     board = (purelib / "board_definitions" / "pyportal" / "__init__.pyi").read_text()
     board = _patched(board, "DISPLAY: displayio.Display", "DISPLAY: busdisplay.BusDisplay",
                      "board DISPLAY")
-    board = "import busdisplay\n" + board
-    (STUBS / "board.pyi").write_text(board)
+    (stubs / "board.pyi").write_text("import busdisplay\n" + board)
     # The stubs drop the color_index keyword that CircuitPython's vectorio shapes accept.
     vectorio = (purelib / "vectorio-stubs" / "__init__.pyi").read_text()
     old = "        y: int,\n    ) -> None:"
     assert vectorio.count(old) == 3, "vectorio stubs changed; revisit tests/test_typecheck.py"
     vectorio = vectorio.replace(old, "        y: int,\n        color_index: int = 0,\n    ) -> None:")
-    (STUBS / "vectorio").mkdir()
-    (STUBS / "vectorio" / "__init__.pyi").write_text(vectorio)
+    (stubs / "vectorio").mkdir()
+    (stubs / "vectorio" / "__init__.pyi").write_text(vectorio)
     # code.py would shadow the standard library's `code` module; check it under another name.
     for name in ("code.py", "boot.py"):
         if (ROOT / name).exists():
-            shutil.copy(ROOT / name, STUBS / ("entry_" + name))
-    (STUBS / "typecheck_canary.py").write_text(CANARY)
-    return STUBS
+            shutil.copy(ROOT / name, stubs / ("entry_" + name))
+    (stubs / "typecheck_canary.py").write_text(CANARY)
+    return stubs
 
 
-def test_device_code_typechecks_against_circuitpython_stubs():
+def test_device_code_typechecks_against_circuitpython_stubs(tmp_path):
     """mypy finds no error in freecell_mc/, code.py and boot.py, and still catches the canary's."""
-    stubs = make_device_stubs()
+    # A private directory: several test runs may share this working tree at once.
+    stubs = make_device_stubs(tmp_path / "device-stubs")
     targets = ["freecell_mc"] + sorted(str(p) for p in stubs.glob("*.py"))
     env = dict(os.environ, MYPYPATH=str(stubs))
     proc = subprocess.run(
