@@ -150,3 +150,16 @@ def test_settings_change_the_cell_count_of_the_next_deal(tmp_path):
 def test_titano_menus(tmp_path, board):
     app = run(["key esc", "expect screen menu", "key d"], tmp_path, date="2026-11-30", board=board)
     assert app.screen.name in ("daily", "table")
+
+
+def test_calendar_marks_the_won_days_kept_in_the_saves(tmp_path):
+    from tools.screenshots import seed_saves
+    from freecell_mc import widgets
+
+    seed_saves(str(tmp_path / "nvm.bin"))  # daily wins on 3, 4, 9, 12, 17, 18, 24, 29 November
+    app = run(["key esc", at("menu", "Daily deal"), "expect screen daily"], tmp_path,
+              date="2026-11-30")
+    s = app.screen
+    won = [s.cal.date(i)[2] for i in range(30) if s.days[i].state == widgets.ON]
+    assert won == [3, 4, 9, 12, 17, 18, 24, 29]
+    assert s.count.text == "8 won"
