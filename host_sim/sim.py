@@ -222,10 +222,11 @@ class Simulator:
         except (WindowClosed, KeyboardInterrupt):
             return 0
         except Exception:  # noqa: BLE001  (the board prints the traceback and stops)
-            traceback.print_exc()
+            self.failure = traceback.format_exc()
             line = getattr(self.input, "lineno", 0)
             if line:
-                print("(while playing script line %d)" % line, file=sys.stderr)
+                self.failure += "(while playing script line %d)\n" % line
+            sys.stderr.write(self.failure)
             return 1
         finally:
             os.chdir(old_cwd)
@@ -290,7 +291,12 @@ def build_parser():
         prog="python -m host_sim",
         description="Run FreeCell MC's code.py on a simulated PyPortal.",
     )
-    p.add_argument("--board", choices=sorted(BOARDS), default="pyportal")
+    p.add_argument(
+        "--board",
+        choices=sorted(BOARDS),
+        default="pyportal",
+        help="pyportal and pynt are 320x240, titano 480x320 (default pyportal)",
+    )
     p.add_argument("--headless", action="store_true", help="no window (needs --script)")
     p.add_argument("--script", metavar="FILE", help="play this script (see host_sim/script.py)")
     p.add_argument("--scale", type=int, default=2, help="window scale (default 2)")
@@ -312,7 +318,12 @@ def build_parser():
         help="the internal RTC at start (default 2000-01-01, as after power-up); "
         "an external RTC holds this date too, else the host's",
     )
-    p.add_argument("--ext-rtc", choices=("none", "ds3231", "pcf8523"), default="none")
+    p.add_argument(
+        "--ext-rtc",
+        choices=("none", "ds3231", "pcf8523"),
+        default="none",
+        help="an RTC chip on the STEMMA I2C port at 0x68 (default none)",
+    )
     p.add_argument("--seed", type=int, help="start on the seeded deal with this number")
     p.add_argument("--daily", metavar="YYYY-MM-DD", help="start on that day's daily deal")
     p.add_argument("--ms", type=int, help="start on Microsoft deal #N")
@@ -339,6 +350,8 @@ def main(argv=None):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     try:
+        if args.step_ms < 1:
+            raise ValueError("--step-ms must be at least 1")
         start = start_from_args(args)
         if args.date:
             parse_date(args.date)

@@ -183,6 +183,7 @@ def test_a_crash_in_code_exits_non_zero_with_the_traceback(board_root, capsys):
     finally:
         s.close()
     assert "no_such_thing" in capsys.readouterr().err
+    assert "AttributeError" in s.failure  # kept for tests that inspect the run
 
 
 def test_command_line_headless_script_in_a_subprocess(board_root, tmp_path):
@@ -212,6 +213,7 @@ def test_bad_options_and_scripts_exit_2(tmp_path, capsys):
     assert "line 2" in capsys.readouterr().err
     assert sim.main(["--headless", "--script", str(tmp_path / "bad.txt"), "--ms", "0"]) == 2
     assert sim.main(["--date", "2026-13-01", "--headless", "--script", "x"]) == 2
+    assert sim.main(["--headless", "--script", str(tmp_path / "bad.txt"), "--step-ms", "0"]) == 2
 
 
 def test_deal_options_become_the_start_deal():
