@@ -192,8 +192,13 @@ class Simulator:
 
         old_cwd = os.getcwd()
         old_path = list(sys.path)
-        self._make_display()
-        self._make_input()
+        try:
+            self._make_display()
+            self._make_input()
+        except RuntimeError as e:  # pygame.error: no screen to open a window on
+            self.failure = "host_sim: cannot open the window (%s); try --headless --script" % e
+            print(self.failure, file=sys.stderr)
+            return 2
         fakes.install(self)
         sys.path.insert(0, self.root)
         os.chdir(self.drive)

@@ -233,3 +233,14 @@ def test_deal_options_become_the_start_deal():
                 ("--code", code[:-1] + str((int(code[-1]) + 1) % 10))):
         with pytest.raises(ValueError):
             start(*bad)
+
+
+def test_a_window_without_a_screen_says_so_and_exits_2(tmp_path):
+    env = dict(os.environ, PYTHONPATH=ROOT, SDL_VIDEODRIVER="no-such-driver")
+    r = subprocess.run(
+        [sys.executable, "-m", "host_sim", "--nvm", str(tmp_path / "n.bin"), "--drive",
+         str(tmp_path / "d")],
+        cwd=str(tmp_path), env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert r.returncode == 2
+    assert "cannot open the window" in r.stderr
