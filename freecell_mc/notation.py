@@ -71,10 +71,15 @@ def _parse_cells(no, rest, ncells):
     return out
 
 
+def _lines(text):
+    """Return the lines of text without line ends (str.splitlines is optional on boards)."""
+    return [line.rstrip("\r") for line in text.split("\n")]
+
+
 def board_cells(text):
     """Return how many free cells a board text's Freecells line gives, or None if it has
     none or prints Freecell Solver's fixed four 4-character fields."""
-    for raw in text.splitlines():
+    for raw in _lines(text):
         if raw.strip().lower().startswith("freecells:"):
             rest = raw[raw.index(":") + 1 :].rstrip("\r\n")
             toks = rest.split()
@@ -96,7 +101,7 @@ def parse_board(text, cells=4):
     where = {}
     columns = []
     cell_cards = []
-    for no, raw in enumerate(text.splitlines(), 1):
+    for no, raw in enumerate(_lines(text), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -208,7 +213,7 @@ def parse_move(text):
     t = text.strip().lower()
     count = 0
     if ":" in t:
-        t, _, n = t.partition(":")
+        t, n = t.split(":", 1)
         if not n.isdigit() or int(n) < 1:
             raise ValueError("'%s': the count after ':' must be a number of cards" % text)
         count = int(n)
