@@ -165,12 +165,16 @@ def parse_result(text):
 def test_deals_match_cpython(tmp_path):
     """Seeded, daily and Microsoft decks and deal codes are identical on MicroPython."""
     data = deal_inputs()
-    got = run_mp("mp_deals.py", data, tmp_path)
-    assert got["seeded"] == [[s, deals.seeded_deck(s)] for s in data["seeds"]]
+    seeded = [[s, deals.seeded_deck(s)] for s in data["seeds"]]
     daily = [[deals.daily_seed(*d), deals.seeded_deck(deals.daily_seed(*d))]
              for d in data["dates"]]
+    ms = [[n, deals.ms_deck(n)] for n in data["ms"]]
+    data["expected"] = {"seeded": seeded, "daily": daily, "ms": ms}
+    got = run_mp("mp_deals.py", data, tmp_path)
+    assert got["compared"] == len(seeded) + len(daily) + len(ms)
+    assert got["seeded"] == seeded
     assert got["daily"] == daily
-    assert got["ms"] == [[n, deals.ms_deck(n)] for n in data["ms"]]
+    assert got["ms"] == ms
     codes = [[deals.deal_code(*c), list(deals.parse_code(deals.deal_code(*c)))]
              for c in data["codes"]]
     assert got["codes"] == codes

@@ -52,6 +52,19 @@ def main():
         except ValueError as e:
             rejected.append([text, str(e)])
     emit("typos", rejected)
+    # The driver passes CPython's answers too: the comparison happens on this interpreter
+    # as well, so a mismatch names the first deal that differs.
+    want = data.get("expected")
+    if want:
+        for kind in ("seeded", "daily", "ms"):
+            got = {"seeded": [[s, deals.seeded_deck(s)] for s in data["seeds"]],
+                   "daily": [[deals.daily_seed(y, m, dd), deals.seeded_deck(
+                       deals.daily_seed(y, m, dd))] for y, m, dd in data["dates"]],
+                   "ms": [[n, deals.ms_deck(n)] for n in data["ms"]]}[kind]
+            for i in range(len(got)):
+                check(got[i] == want[kind][i], "%s deal %d differs from CPython's"
+                      % (kind, got[i][0]))
+        emit("compared", len(want["seeded"]) + len(want["daily"]) + len(want["ms"]))
 
 
 main()
