@@ -28,7 +28,7 @@ class Screen(widgets.Screen):
         self.entry = models.Entry()
         self.add_text("Deal number or deal code", m.margin, m.margin, scale=1, color=widgets.DIM)
         fy = m.margin + 14
-        fh = 12 * 2 + 6
+        fh = 12 * 2 + 4
         self.group.append(widgets.rect(m.margin, fy, w - 2 * m.margin, fh, 0x000000))
         self.field = self.add_text("_", m.margin + 6, fy + fh // 2, scale=2, anchor=(0.0, 0.5))
         my = fy + fh + 3
@@ -37,7 +37,7 @@ class Screen(widgets.Screen):
         self.error_bg.hidden = True
         self.group.append(self.error_bg)
         self.message = self.add_text("", m.margin, my + 1, scale=1, color=widgets.DIM)
-        top = my + 2 * 12 + 6
+        top = my + 2 * 12 + 4
         h = self.height - top - m.margin
         pad_w = (w - 2 * m.margin) * 3 // 4
         for i in range(len(_PAD)):
