@@ -34,12 +34,15 @@ class Screen(widgets.Screen):
                           anchor=(0.0, 0.5))
             self.values.append(self.add_text("-", w - m.margin * 2, y, scale=big,
                                              anchor=(1.0, 0.5)))
-        bw = (w - 2 * m.margin - 2 * m.gap) // 3
+        # "New deal" is the longest caption: it gets 40% so all three read at the same size.
+        free = w - 2 * m.margin - 2 * m.gap
+        bw0 = free * 2 // 5
+        bw = (free - bw0) // 2
         by = h - m.margin - bh
         x = m.margin
-        self.add_button(_NEW, x, by, bw, bh, "New deal")
-        self.add_button(_REPLAY, x + bw + m.gap, by, bw, bh, "Replay")
-        self.add_button(_DAILY, x + 2 * (bw + m.gap), by, bw, bh, "Daily")
+        self.add_button(_NEW, x, by, bw0, bh, "New deal")
+        self.add_button(_REPLAY, x + bw0 + m.gap, by, bw, bh, "Replay")
+        self.add_button(_DAILY, x + bw0 + bw + 2 * m.gap, by, bw, bh, "Daily")
 
     def show(self, moves=0, seconds=0, code="", **kw):
         """Fill in the won game's moves, time and deal code."""

@@ -1,0 +1,394 @@
+# SPDX-License-Identifier: MIT
+"""The UI section of the benchmark: heap the table holds, refreshed area, tap-to-refresh time.
+
+    python -m bench.ui [--shots DIR]     the figures; with --shots also the docs screenshots
+
+Figures, for 320x240 and 480x320:
+
+- what the table keeps: bitmap bytes (exact: CircuitPython packs rows into 32-bit words), the
+  number of TileGrids, Groups, labels, shapes and palettes, and an estimate of their heap
+  (per-object sizes below, from CircuitPython's 32-bit object structs rounded to 16-byte GC
+  blocks; board_bench/code.py measures the real thing with gc.mem_free on a board);
+- the area displayio refreshes per single-card move over a replayed solution (Freecell Solver's,
+  one card per move) as a ratio to the area of the moved card at its old and new place:
+  once for the move alone and once for the whole drop tap (which also unlights the targets);
+- milliseconds from a tap's release reading to the end of its refresh on CPython, as a ratio to
+  a full-screen redraw in the same run.
+
+Nothing is asserted: these are measurements.
+"""
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+# Estimated heap per object on CircuitPython (32-bit, 16-byte GC blocks).
+EST_TILEGRID = 112  # displayio_tilegrid_t; its tile index array is counted separately
+EST_GROUP = 64  # displayio_group_t plus its member list header; 4 bytes per member on top
+EST_BITMAP = 48  # displayio_bitmap_t; the pixel data is counted separately
+EST_PALETTE = 32  # displayio_palette_t; 12 bytes per colour on top
+EST_SHAPE = 160  # vectorio.Rectangle plus its VectorShape
+EST_LABEL = 640  # a bitmap_label.Label instance: a Group with ~40 attributes in its dict
+
+SIZES = ((320, 240), (480, 320))
+STEP_MS = 10
+
+
+def _env():
+    os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+class _Touch:
+    def __init__(self):
+        self.reading = None
+
+    @property
+    def touch_point(self):
+        return self.reading
+
+
+class _Clock:
+    def __init__(self):
+        self.ms = 0
+
+    def ticks_ms(self):
+        return self.ms & ((1 << 29) - 1)
+
+    def today(self):
+        return (2026, 11, 30)
+
+    def set_today(self, y, m, d):
+        pass
+
+
+class _HW:
+    def __init__(self, width, height, start):
+        from host_sim import display
+
+        display.release()
+        self.display = display.FramebufferDisplay(width, height)
+        self.touch = _Touch()
+        self.clock = _Clock()
+        self.blocks = None
+        self.keys = None
+        self.start = start
+
+
+class Rig:
+    """An App on a headless display, driven by touch readings."""
+
+    def __init__(self, width, height, start):
+        from freecell_mc.app import App
+
+        self.hw = _HW(width, height, start)
+        self.app = App(self.hw)
+        self.poll()
+        # Blinka's second refresh re-reports every layer once; keep it out of the figures.
+        self.hw.display.refresh()
+
+    def poll(self):
+        self.hw.clock.ms += STEP_MS
+        self.app.poll()
+
+    def tap(self, x, y):
+        """Tap at (x, y); return (seconds of the poll that took the tap, its refreshed areas)."""
+        t = self.hw.touch
+        t.reading = (x, y, 30000)
+        for _ in range(4):
+            self.poll()
+        t.reading = None
+        self.poll()  # the first release reading only starts the debounce
+        d = self.hw.display
+        spent = 0.0
+        areas = []
+        for _ in range(6):
+            n = len(d.refreshes)
+            t0 = time.perf_counter()
+            self.poll()
+            dt = time.perf_counter() - t0
+            if len(d.refreshes) > n and d.refreshes[-1]:
+                spent = dt
+                areas = d.refreshes[-1]
+        return spent, areas
+
+    def full_redraw(self):
+        """Redraw the whole screen; return the seconds it took."""
+        d = self.hw.display
+        root = d.root_group
+        d.root_group = None
+        d.root_group = root
+        t0 = time.perf_counter()
+        d.refresh()
+        return time.perf_counter() - t0
+
+    def close(self):
+        from host_sim import display
+
+        display.release()
+
+
+def walk(obj, counts):
+    """Count the display objects under obj into counts and add their estimated bytes."""
+    import displayio
+    import vectorio
+    from adafruit_display_text import bitmap_label
+
+    if isinstance(obj, bitmap_label.Label):
+        counts["labels"] += 1
+        counts["est"] += EST_LABEL
+        bm = getattr(obj, "bitmap", None)
+        if bm is not None:
+            counts["label_bitmap_bytes"] += bitmap_bytes(bm)
+    if isinstance(obj, displayio.Group):
+        counts["groups"] += 1
+        counts["est"] += EST_GROUP + 4 * len(obj)
+        for i in range(len(obj)):
+            walk(obj[i], counts)
+    elif isinstance(obj, displayio.TileGrid):
+        counts["tilegrids"] += 1
+        counts["est"] += EST_TILEGRID + obj.width * obj.height
+        bm = obj.bitmap
+        if id(bm) not in counts["seen"]:
+            counts["seen"].add(id(bm))
+            counts["est"] += EST_BITMAP
+            if not isinstance(obj.parent if hasattr(obj, "parent") else None, bitmap_label.Label):
+                pass
+        pal = obj.pixel_shader
+        if id(pal) not in counts["seen"]:
+            counts["seen"].add(id(pal))
+            counts["palettes"] += 1
+            counts["est"] += EST_PALETTE + 12 * len(pal)
+    elif isinstance(obj, vectorio.Rectangle):
+        counts["shapes"] += 1
+        counts["est"] += EST_SHAPE
+        pal = obj.pixel_shader
+        if id(pal) not in counts["seen"]:
+            counts["seen"].add(id(pal))
+            counts["palettes"] += 1
+            counts["est"] += EST_PALETTE + 12 * len(pal)
+
+
+def bitmap_bytes(bm):
+    """Return the bytes of a Bitmap's pixels as CircuitPython stores them (32-bit rows)."""
+    bits = bm._bits_per_value if hasattr(bm, "_bits_per_value") else 1
+    return ((bm.width * bits + 31) // 32) * 4 * bm.height
+
+
+def heap_figures(table):
+    """Return the counts and estimated bytes of the table's display objects."""
+    counts = {
+        "tilegrids": 0,
+        "groups": 0,
+        "labels": 0,
+        "shapes": 0,
+        "palettes": 0,
+        "est": 0,
+        "label_bitmap_bytes": 0,
+        "seen": set(),
+    }
+    walk(table.group, counts)
+    # The card palettes not in use right now are held too.
+    for p in table.art.palettes + table.art.slot_palettes:
+        if id(p) not in counts["seen"]:
+            counts["seen"].add(id(p))
+            counts["palettes"] += 1
+            counts["est"] += EST_PALETTE + 12 * len(p)
+    art_bytes = table.art.bitmap_bytes()
+    counts["art_bitmap_bytes"] = art_bytes
+    counts["bitmap_bytes"] = art_bytes + counts["label_bitmap_bytes"]
+    counts["est"] += counts["bitmap_bytes"]
+    del counts["seen"]
+    return counts
+
+
+def _union_area(rects, w, h):
+    """Return the number of pixels covered by rects (x1, y1, x2, y2), clipped to w x h."""
+    mask = bytearray(w * h)
+    for x1, y1, x2, y2 in rects:
+        x1, y1 = max(0, x1), max(0, y1)
+        x2, y2 = min(w, x2), min(h, y2)
+        for y in range(y1, y2):
+            o = y * w
+            mask[o + x1 : o + x2] = b"\x01" * (x2 - x1)
+    return sum(mask)
+
+
+def _card_rect(table, cid):
+    """Return the rectangle a card shows on screen (a top-row card shows TOP_ROWS rows)."""
+    lay = table.layout
+    t = table.cards[cid]
+    h = lay.card_h if table._mode[cid] == 0 else lay.top_h
+    return (t.x, t.y, t.x + lay.card_w, t.y + h)
+
+
+def solution(deal):
+    """Return Freecell Solver's one-card-per-move solution of Microsoft deal `deal`."""
+    path = ROOT / "tests" / "fixtures" / "fcs_solutions.txt"
+    for line in path.read_text().splitlines():
+        if line.startswith("%d 4:" % deal):
+            return line.split(":", 1)[1].split()
+    raise ValueError("no solution for deal %d" % deal)
+
+
+def replay_figures(width, height, deals_=(1, 2, 3)):
+    """Replay solutions by taps; return refreshed-area ratios and tap/full-redraw timings."""
+    from freecell_mc import notation
+
+    move_ratio = []
+    tap_ratio = []
+    tap_s = []
+    full_s = []
+    for deal in deals_:
+        # Pass 1: the drop taps, as a player makes them.
+        rig = Rig(width, height, (3, deal, 4))
+        table = rig.app.table
+        game = rig.app.game
+        for text in solution(deal):
+            src, dst, n = notation.resolve_move(game, text)
+            if n != 1:
+                continue
+            x, y = table.tap_point(src, game.column_len(src) - 1 if src < 8 else 0)
+            rig.tap(x, y)
+            b = game.top(src)
+            cid = b - 4
+            before = _card_rect(table, cid)
+            x, y = table.tap_point(dst, -1)
+            spent, areas = rig.tap(x, y)
+            # A winning move leaves for the result screen: a full redraw, not a move's.
+            if rig.app.screen is table and table._slot[cid] == dst:
+                after = _card_rect(table, cid)
+                changed = _union_area([before, after], width, height)
+                tap_ratio.append(_union_area(areas, width, height) / changed)
+                tap_s.append(spent)
+                if len(tap_s) % 8 == 1:
+                    # A full redraw costs ~10 taps: sample it, the ratio uses the median.
+                    full_s.append(rig.full_redraw())
+            if game.won():
+                break
+        rig.close()
+        # Pass 2: the moves alone (engine move + table sync + one refresh).
+        rig = Rig(width, height, (3, deal, 4))
+        table = rig.app.table
+        game = rig.app.game
+        d = rig.hw.display
+        for text in solution(deal):
+            src, dst, n = notation.resolve_move(game, text)
+            cid = game.top(src) - 4
+            before = _card_rect(table, cid)
+            table.play(src, dst, n)
+            if game.won():
+                break
+            n0 = len(d.refreshes)
+            d.refresh()
+            areas = d.refreshes[-1] if len(d.refreshes) > n0 else []
+            after = _card_rect(table, cid)
+            changed = _union_area([before, after], width, height)
+            move_ratio.append(_union_area(areas, width, height) / changed)
+        rig.close()
+    return move_ratio, tap_ratio, tap_s, full_s
+
+
+def shots(outdir):
+    """Write the docs screenshots: held card with lit targets, a long column, the result."""
+    from freecell_mc import deals, notation
+
+    outdir = Path(outdir)
+    for w, h in SIZES:
+        tag = "%dx%d" % (w, h)
+        # Mid-game, Microsoft deal #1 after 17 moves of its solution, a card held.
+        rig = Rig(w, h, (deals.KIND_MS, 1, 4))
+        app = rig.app
+        game = app.game
+        held = None
+        for text in solution(1):
+            src, dst, n = notation.resolve_move(game, text)
+            game.move(src, dst, n)
+            if game.moves < 12:
+                continue
+            # Hold a card that has a card target as well as an empty place: both looks show.
+            for c in range(8):
+                m = game.targets(c, 1)
+                if m & 0xFF and any((m >> d) & 1 and game.column_len(d) for d in range(8)) \
+                        and m & ~0xFF:
+                    held = c
+                    break
+            if held is not None:
+                break
+        app.table.redraw()
+        x, y = app.table.tap_point(held, -1)
+        rig.tap(x, y)
+        rig.hw.display.save_png(str(outdir / ("table-held-%s.png" % tag)))
+        # A 19-card column.
+        run = "KS QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D AS".split()
+        first = ["2C", "3D", "4C", "5D", "6C", "7D"] + run
+        rest = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in first]
+        cols = [first] + [[] for _ in range(7)]
+        for i, c in enumerate(rest):
+            cols[1 + i % 7].append(c)
+        text = "\n".join(" ".join(c) for c in cols) + "\n"
+        app.game.load(notation.parse_board(text), 77)
+        app.table.redraw()
+        app.dirty = True
+        rig.poll()
+        rig.hw.display.save_png(str(outdir / ("table-long-column-%s.png" % tag)))
+        # The result screen after a win.
+        app.goto("result", moves=97, seconds=412, code=deals.deal_code(deals.KIND_DAILY, 20261130, 4))
+        rig.poll()
+        rig.hw.display.save_png(str(outdir / ("table-result-%s.png" % tag)))
+        rig.close()
+
+
+def run(out):
+    """Print the UI figures to out (a file-like object)."""
+    _env()
+    out.write("\n== UI (freecell_mc/table.py) ==\n")
+    out.write("heap the table holds (bitmaps exact; objects estimated, see bench/ui.py):\n")
+    for w, h in SIZES:
+        rig = Rig(w, h, (3, 1, 4))
+        f = heap_figures(rig.app.table)
+        rig.close()
+        out.write(
+            "  %dx%d: bitmaps %d B (card sheet + digits %d, label text %d); %d TileGrids, "
+            "%d Groups, %d labels, %d shapes, %d palettes; estimated total %d B\n"
+            % (w, h, f["bitmap_bytes"], f["art_bitmap_bytes"], f["label_bitmap_bytes"],
+               f["tilegrids"], f["groups"], f["labels"], f["shapes"], f["palettes"], f["est"])
+        )
+    out.write("  budget (docs/memory.md): 32768 B at 320x240, 40960 B at 480x320\n")
+    for w, h in SIZES:
+        move_ratio, tap_ratio, tap_s, full_s = replay_figures(w, h)
+        out.write("refreshed area per single-card move, %dx%d, MS deals 1-3 (%d moves):\n"
+                  % (w, h, len(move_ratio)))
+        out.write("  move alone: median %.2f, max %.2f x the moved card's old + new area\n"
+                  % (statistics.median(move_ratio), max(move_ratio)))
+        out.write("  drop tap (also unlights targets): median %.2f, max %.2f\n"
+                  % (statistics.median(tap_ratio), max(tap_ratio)))
+        tap_med = statistics.median(tap_s)
+        full_med = statistics.median(full_s)
+        out.write("  tap-to-refresh on CPython: median %.2f ms, max %.2f ms (%d taps); full redraw "
+                  "median %.2f ms (%d samples); ratio of medians %.3f\n"
+                  % (tap_med * 1000, max(tap_s) * 1000, len(tap_s), full_med * 1000,
+                     len(full_s), tap_med / full_med))
+
+
+def main(argv=None):
+    """Print the figures; with --shots DIR also write the screenshots."""
+    argv = sys.argv[1:] if argv is None else argv
+    _env()
+    if argv[:1] == ["--shots"] and len(argv) == 2:
+        shots(argv[1])
+        return 0
+    run(sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
