@@ -120,3 +120,12 @@ def test_ms_deck_beyond_a_million_and_high_bit_rule():
     assert sorted(deals.ms_deck(0x80000000)) == list(range(52))
     with pytest.raises(ValueError):
         deals.ms_deck(0)
+
+
+def test_damm_published_example_and_pinned_codes():
+    # The textbook example: 572 gets the check digit 4, and 5724 checks to 0.
+    assert deals.damm("572") == 4 and deals.damm("5724") == 0
+    # Codes are shown to players and shared: they must never change.
+    assert deals.deal_code(deals.KIND_DAILY, 20261130, 4) == "24-20261130-4"
+    assert deals.deal_code(deals.KIND_MS, 11982, 4) == "34-11982-" + str(deals.damm("3411982"))
+    assert deals.parse_code(" 24 2026 1130 4 ") == (deals.KIND_DAILY, 20261130, 4)
