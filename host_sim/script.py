@@ -6,7 +6,7 @@ a `tap` is a few polls of pressed readings followed by a few of none, exactly wh
 game would see from a finger. Commands that look at the game (`shot`, `dump`,
 `expect`) run between two polls, after the previous poll has finished and refreshed.
 
-    tap X Y            press at screen pixel (X, Y), then lift
+    tap X Y            press at screen pixel (X, Y) for 50 ms, then lift for 80 ms
     move 3a            the taps a player makes for a move in standard notation
     key u              a key: u z n r d f esc enter back 0..9
     wait MS            no touch for MS milliseconds of simulated time
@@ -18,9 +18,11 @@ game would see from a finger. Commands that look at the game (`shot`, `dump`,
 
 import os
 
-PRESS_POLLS = 5  # a quick finger on a resistive panel: ~50 ms of readings
-RELEASE_POLLS = 8  # then none for longer than the game's 40 ms release debounce
-KEY_POLLS = 3  # polls after a key, so the game reads it and redraws
+# Durations are board time, so a script plays the same headless (10 ms per poll) and in
+# a window (the wall clock, however fast the polls come).
+PRESS_MS = 50  # a quick finger on a resistive panel: 5 headless polls of readings
+RELEASE_MS = 80  # then none for longer than the game's 40 ms release debounce
+KEY_MS = 30  # after a key, so the game reads it and redraws
 TAP_Z = 32000  # pressure in the range a PyPortal panel reports for a fingertip
 
 KEYS = ("u", "z", "n", "r", "d", "f", "esc", "enter", "back") + tuple("0123456789")
@@ -132,26 +134,31 @@ class ScriptInput:
         except StopIteration:
             raise ScriptEnd() from None
 
-    def _idle(self, polls):
-        for _ in range(polls):
-            yield None
+    def _hold(self, reading, ms, polls=0):
+        """Give `reading` to every poll for ms of board time and to at least `polls` polls."""
+        clock = self.sim.clock
+        start = clock.ms()
+        n = 0
+        while n < polls or clock.ms() - start < ms:
+            yield reading
+            n += 1
 
     def _tap(self, x, y):
-        for _ in range(PRESS_POLLS):
-            yield (x, y, TAP_Z)
-        yield from self._idle(RELEASE_POLLS)
+        # Polls as well as time: in a window one slow poll (a full redraw) can outlast
+        # the whole press, and a finger gives the panel several readings.
+        yield from self._hold((x, y, TAP_Z), PRESS_MS, PRESS_MS // 10)
+        yield from self._hold(None, RELEASE_MS, RELEASE_MS // 10)
 
     def _play(self):
-        step = max(1, self.sim.step_ms)
         for lineno, cmd, args in self.commands:
             self.lineno = lineno
             if cmd == "tap":
                 yield from self._tap(args[0], args[1])
             elif cmd == "key":
                 self.sim.keys.push(args[0])
-                yield from self._idle(KEY_POLLS)
+                yield from self._hold(None, KEY_MS)
             elif cmd == "wait":
-                yield from self._idle((args[0] + step - 1) // step)
+                yield from self._hold(None, args[0])
             elif cmd == "move":
                 yield from self._move(lineno, args[0])
             elif cmd == "shot":

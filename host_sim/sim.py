@@ -120,7 +120,7 @@ class Simulator:
         self.polls += 1
         if self.clock.realtime is False:
             self.clock.advance(self.step_ms)
-        if self.phase == "boot" and self.headless:
+        if self.phase == "boot" and (self.headless or self.script is not None):
             # The script plays to the game; at boot the finger is on the screen only when
             # --hold-at-boot asks for it (the way to leave CIRCUITPY to the computer).
             if self.hold_at_boot:
@@ -337,7 +337,7 @@ def build_parser():
     p.add_argument("--step-ms", type=int, default=STEP_MS, help="simulated ms per poll")
     p.add_argument("--no-usb", action="store_true", help="run as on battery, without a USB host")
     p.add_argument(
-        "--hold-at-boot", action="store_true", help="headless: a finger on the screen at reset"
+        "--hold-at-boot", action="store_true", help="with a script: a finger on the screen at reset"
     )
     p.add_argument(
         "--root", metavar="DIR", default=ROOT, help="the folder with code.py and boot.py"

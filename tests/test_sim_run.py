@@ -87,8 +87,8 @@ def test_taps_reach_the_panel_at_their_pixel_and_time_moves_per_poll(board_root)
     assert rc == 0
     lines = log.splitlines()
     assert lines[0] == "start 0 readonly True"
-    # first poll is 10 ms after power-up; the tap lasts PRESS_POLLS, then RELEASE_POLLS
-    t2 = 10 * (script.PRESS_POLLS + script.RELEASE_POLLS + 10 + 1)
+    # the game's first poll is 10 ms after boot.py's; a tap is PRESS_MS then RELEASE_MS
+    t2 = 10 + script.PRESS_MS + script.RELEASE_MS + 100
     assert lines[1:] == ["touch 10 20 %d at 10" % script.TAP_Z, "touch 319 239 %d at %d" % (script.TAP_Z, t2)]
     assert s.display.pixel(10, 20) == (255, 255, 0)
     assert s.display.pixel(319, 239) == (255, 255, 0)

@@ -53,3 +53,23 @@ def test_keys_go_to_the_keyboard_and_closing_ends_the_run(window):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     with pytest.raises(WindowClosed):
         mouse.read()
+
+
+def test_a_script_plays_the_game_in_a_window_on_the_wall_clock(tmp_path):
+    from host_sim import script, sim
+
+    s = sim.Simulator(
+        headless=False,
+        date="2026-11-30",
+        start_deal=(3, 1, 4),
+        nvm_path=str(tmp_path / "nvm.bin"),
+        drive=str(tmp_path / "drive"),
+        script=script.parse("move 2a\nexpect moves 1\nkey u\nexpect moves 0\nmove 2a\n"),
+    )
+    try:
+        assert s.run() == 0, s.failure
+        assert s.clock.realtime
+        surf = pygame.display.get_surface()
+        assert surf.get_size() == (640, 480)
+    finally:
+        s.close()
