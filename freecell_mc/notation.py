@@ -77,8 +77,7 @@ def _lines(text):
 
 
 def board_cells(text):
-    """Return how many free cells a board text's Freecells line gives, or None if it has
-    none or prints Freecell Solver's fixed four 4-character fields."""
+    """Return the number of free cells a board text's Freecells line gives, or None."""
     for raw in _lines(text):
         if raw.strip().lower().startswith("freecells:"):
             rest = raw[raw.index(":") + 1 :].rstrip("\r\n")
@@ -167,8 +166,9 @@ def _place(where, b, no):
 
 
 def board_text(game, full=None):
-    """Return game's board text; cell and foundation lines when full=True, or by default
-    when a foundation or cell holds a card or the game has fewer than 4 cells."""
+    """Return game's board text (cell and foundation lines if full, or if any are used)."""
+    # By default those lines appear when a foundation or cell holds a card, or when the game
+    # has fewer than 4 cells, so the text says which game it is.
     p = game.pos
     lines = []
     if full is None:
@@ -242,6 +242,7 @@ def move_text(src, dst, n=1):
     """Return the standard notation of a move; foundation slots print as h."""
 
     def place(slot):
+        """Return the notation character of a slot."""
         if slot < SLOT_CELL:
             return str(slot + 1)
         if slot < SLOT_FOUND:
