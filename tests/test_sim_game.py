@@ -210,3 +210,33 @@ def test_boot_gives_the_drive_to_the_game_unless_the_screen_is_held(tmp_path, he
             assert s.drive_writes >= 1
     finally:
         s.close()
+
+
+def _first_supermove(deal, cells, moves):
+    """Return (prefix of moves, a legal move of 2+ cards after it) along a solution."""
+    from freecell_mc import deals, notation
+    from freecell_mc.engine import Game
+
+    g = Game(cells)
+    g.deal(deals.ms_deck(deal))
+    for i, m in enumerate(moves):
+        for src in range(8):
+            run = g.run_len(src)
+            for dst in range(8):
+                if dst == src:
+                    continue
+                k = g.fit(src, dst, run)
+                if k >= 2:
+                    return moves[:i], "%d%d:%d" % (src + 1, dst + 1, k)
+        src, dst, n = notation.resolve_move(g, m)
+        g.move(src, dst, n)
+    return None
+
+
+def test_a_sequence_move_is_one_move_made_with_two_taps(tmp_path, capsys):
+    deal, moves = shortest(4)
+    prefix, supermove = _first_supermove(deal, 4, moves)
+    lines = ["move " + m for m in prefix]
+    lines += ["move " + supermove, "expect moves %d" % (len(prefix) + 1), "key u",
+              "expect moves %d" % len(prefix)]
+    assert play(tmp_path, lines, "--ms", str(deal)) == 0, capsys.readouterr().err
