@@ -277,8 +277,14 @@ def resolve_move(game, text):
         raise ValueError("'%s': %s is empty" % (text, _name_slot(src)))
     if src < SLOT_CELL and dst < SLOT_CELL:
         run = game.run_len(src)
+        t = game.top(dst)
         if count:
             n = count
+        elif t:
+            # The part of the run that would reach t by rank, so a refusal names the
+            # real reason (colour or room) rather than the exposed card.
+            k = (t >> 2) - (game.top(src) >> 2)
+            n = k if 1 <= k <= run else 1
         else:
             n = game.fit(src, dst, run) or 1
         if n > run:

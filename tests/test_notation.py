@@ -264,3 +264,18 @@ def test_board_cells():
     assert notation.board_cells("Freecells: - QD\n" + MS1) == 2
     assert notation.board_cells("Freecells: 9C\n" + MS1) == 1
     assert notation.board_cells("Freecells: - - -\n" + MS1) == 3
+
+
+def test_a_run_too_long_for_the_room_says_so():
+    named = "2C QH JC TD KC 5S 6S 7S".split()
+    rest = [cards.card_name(b) for b in range(4, 56) if cards.card_name(b) not in named]
+    cols = ["2C QH JC TD", "KC"] + [" ".join(rest[i::6]) for i in range(6)]
+    text = "Freecells: 5S 6S 7S -\n" + "\n".join(cols) + "\n"
+    g = Game(4)
+    g.load(notation.parse_board(text), 0)
+    assert g.capacity(False) == 2 and g.run_len(0) == 3
+    with pytest.raises(ValueError, match="'12': 3 cards need room to carry them, and only 2 can"):
+        notation.resolve_move(g, "12")
+    # The part that fits by room but not by rank is refused for the rank.
+    with pytest.raises(ValueError, match="'12:2': JC does not go on KC"):
+        notation.resolve_move(g, "12:2")
