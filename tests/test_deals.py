@@ -2,6 +2,8 @@
 """Deals: the SPEC's known answers, Microsoft deals and deal codes."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from freecell_mc import cards, deals
 
@@ -129,3 +131,24 @@ def test_damm_published_example_and_pinned_codes():
     assert deals.deal_code(deals.KIND_DAILY, 20261130, 4) == "24-20261130-4"
     assert deals.deal_code(deals.KIND_MS, 11982, 4) == "34-11982-" + str(deals.damm("3411982"))
     assert deals.parse_code(" 24 2026 1130 4 ") == (deals.KIND_DAILY, 20261130, 4)
+
+
+CODES = st.one_of(
+    st.tuples(st.just(deals.KIND_SEED), st.integers(0, 2**32 - 1), st.integers(1, 4)),
+    st.tuples(st.just(deals.KIND_DAILY), st.dates().map(lambda d: d.year * 10000 + d.month * 100 + d.day),
+              st.integers(1, 4)),
+    st.tuples(st.just(deals.KIND_MS), st.integers(1, 1000000), st.integers(1, 4)),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(CODES, st.integers(0, 100), st.integers(1, 9))
+def test_codes_round_trip_and_a_changed_digit_is_caught(deal, where, delta):
+    kind, number, cells = deal
+    code = deals.deal_code(kind, number, cells)
+    assert deals.parse_code(code) == deal
+    digits = code.replace("-", "")
+    i = where % len(digits)
+    bad = digits[:i] + str((int(digits[i]) + delta) % 10) + digits[i + 1 :]
+    with pytest.raises(ValueError, match="check digit"):
+        deals.parse_code(bad)
