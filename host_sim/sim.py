@@ -347,6 +347,18 @@ def build_parser():
     return p
 
 
+def _stop_on_sigterm():
+    """End a run on SIGTERM as on closing the window: cleanly, writing --shot."""
+    import signal
+    import threading
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt()
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, stop)
+
+
 def main(argv=None):
     """Run the simulator with command-line arguments; return the exit code."""
     _env()
@@ -386,6 +398,7 @@ def main(argv=None):
         root=os.path.abspath(args.root),
         hold_at_boot=args.hold_at_boot,
     )
+    _stop_on_sigterm()
     try:
         code = sim.run()
         if shot and sim.display is not None:

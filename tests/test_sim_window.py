@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The simulator's window under SDL's dummy video driver: scaled drawing, keys, closing.
 
-(Mouse buttons cannot be pressed on the dummy driver; clicking was tried under Xvfb with
-xdotool, see the README's simulator section.)
+Mouse buttons cannot be pressed on the dummy driver: clicks were tried on a virtual X
+server with xdotool (README, "The simulator").
 """
 
 import pygame
@@ -73,3 +73,36 @@ def test_a_script_plays_the_game_in_a_window_on_the_wall_clock(tmp_path):
         assert surf.get_size() == (640, 480)
     finally:
         s.close()
+
+
+def test_sigterm_ends_a_window_cleanly_and_writes_the_shot(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONPATH=root, SDL_VIDEODRIVER="dummy")
+    shot = tmp_path / "last.png"
+    p = subprocess.Popen(
+        [sys.executable, "-m", "host_sim", "--ms", "1", "--date", "2026-11-30", "--nvm",
+         str(tmp_path / "n.bin"), "--drive", str(tmp_path / "d"), "--shot", str(shot)],
+        cwd=str(tmp_path), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        # the game is running once boot.py has printed who owns CIRCUITPY
+        deadline = time.monotonic() + 60
+        line = p.stdout.readline()
+        while "FreeCell MC" not in line and time.monotonic() < deadline:
+            line = p.stdout.readline()
+        time.sleep(1.0)
+        p.send_signal(signal.SIGTERM)
+        _, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 0, err
+    from PIL import Image
+
+    assert Image.open(shot).size == (320, 240)
