@@ -91,7 +91,11 @@ def replay(game, tokens, out, err):
 def main(argv):
     """Run `deal` or `replay` (argv[0]) with the remaining arguments; return the exit code."""
     prog = argv[0]
-    args = _parser(prog).parse_args(argv[1:])
+    try:
+        args = _parser(prog).parse_args(argv[1:])
+    except SystemExit as e:
+        # argparse exits on --help (0) and on usage errors (2); callers get the code.
+        return e.code if isinstance(e.code, int) else 2
     out = sys.stdout
     try:
         g = _game(args)

@@ -129,3 +129,12 @@ def test_module_entry_point_runs():
     assert res.returncode == 0
     assert res.stdout.splitlines()[1] == "Freecells: KD - - -"
     assert res.stdout.splitlines()[-1] == "not won"
+
+
+def test_usage_errors_return_2_and_help_returns_0(tool):
+    rc, _, err = tool(["deal"])
+    assert rc == 2 and "one of the arguments --seed --daily --ms --code --board is required" in err
+    rc, _, err = tool(["replay", "--ms", "1", "--seed", "2"])
+    assert rc == 2 and "not allowed with" in err
+    rc, out, _ = tool(["replay", "--help"])
+    assert rc == 0 and "--moves FILE" in out
