@@ -165,7 +165,7 @@ def simulate(hours=1, relentless=False, ring=storage.RING, seed=12345, writable=
 
 def _report(out, title, r):
     """Print one run's figures."""
-    out.write("%s (%d h, ring of %d files)\n" % (title, r["hours"], r["ring"]))
+    out.write("%s (per hour, over %d h; ring of %d files)\n" % (title, r["hours"], r["ring"]))
     out.write(
         "  games started %d, won %d, moves %d\n" % (r["games"], r["won"], r["moves"])
     )
@@ -194,7 +194,7 @@ def run(out=None, hours=10):
     """
     out = sys.stdout if out is None else out
     r = simulate(hours)
-    _report(out, "saves: a scripted hour of play", r)
+    _report(out, "saves: scripted play", r)
     w = simulate(hours, relentless=True)
     _report(out, "saves: worst case, a move every second", w)
     u = simulate(hours, writable=False)
