@@ -39,6 +39,7 @@ _CHECK_MS = const(500)  # how often commit() looks for changes when not forced
 NVM_MIN_MS = const(1800000)  # nvm as fallback: at most one write per 30 minutes (wear)
 NVM_BACKUP_WRITES = const(480)  # nvm as backup: once per this many file writes
 
+_TRIES = const(4)  # save files tried per write before the drive is given up on
 _EROFS = const(30)  # CircuitPython's value; _is_read_only() asks the port's errno first
 
 _MAGIC = b"FCMC"
@@ -434,10 +435,15 @@ class Saves:
         struct.pack_into("<I", rec, _CRC, binascii.crc32(rec[0:_CRC]) & 0xFFFFFFFF)
 
     def _write_files(self):
-        """Write the sealed record to the next save file that takes it; True on success."""
+        """Write the sealed record to the next save file that takes it; True on success.
+
+        A file that fails (a damaged folder, say) is skipped for the next one. When
+        _TRIES files in a row fail, the drive is taken as unusable for this session (full,
+        or broken) and saves fall back to nvm, rather than trying every file at every save.
+        """
         ring = self.ring
         n = len(ring)
-        for _ in range(n):
+        for _ in range(min(n, _TRIES)):
             k = self._next
             self._next = (k + 1) % n
             try:
@@ -447,7 +453,7 @@ class Saves:
                 if _is_read_only(e):
                     self.files_ok = False  # boot.py left the drive to the computer
                     return False
-                # Any other failure (a damaged folder, a full drive): try the next file.
+        self.files_ok = False
         return False
 
     def _write(self, now_ms, force):

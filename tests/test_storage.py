@@ -362,3 +362,22 @@ def test_device_blocks_make_save_files_on_demand():
     assert b[1] is not b[1]  # nothing kept: each access makes a small object
     with pytest.raises(IndexError):
         b[storage.RING + 1]
+
+
+def test_a_broken_file_is_skipped_and_a_broken_drive_given_up(drive, monkeypatch):
+    os.makedirs("fcsave/00/save.bin")  # a folder where file 0 should be: it cannot be written
+    nvm = flash.FlashBlock(None, storage.NVM_SIZE)
+    s = storage.Saves(storage.device_blocks(nvm, ring=3))
+    assert s.load() is None
+    s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
+    assert s.commit(0, force=True)
+    assert s.files_ok and os.path.getsize(storage.ring_path(1)) == storage.FILE_SIZE
+    # Now nothing can be created or opened any more (a full or broken drive).
+    monkeypatch.setattr(storage, "open", lambda *a, **k: (_ for _ in ()).throw(OSError(28)),
+                        raising=False)
+    s.put_slot(0, 1, 3, 4, _game(3, 2), 2)
+    assert s.commit(1, force=True)  # went to nvm instead
+    assert not s.files_ok and nvm.erase_count == 1
+    monkeypatch.delattr(storage, "open")
+    r = storage.Saves(storage.device_blocks(nvm, ring=3))
+    assert r.load() is None and r.slot(0).moves == 2
