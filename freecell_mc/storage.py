@@ -13,8 +13,8 @@ Places ("blocks") look like microcontroller.nvm: `len(b)`, `b[a:z]` reads, `b[a:
 writes; reads and writes may raise OSError. blocks[0] is nvm (None if absent), blocks[1:]
 the ring of save files on CIRCUITPY (see FileBlock and device_blocks). nvm's 8 KB block
 erases on every write and lives in the SAMD51's own flash, so it is written rarely: as the
-fallback when CIRCUITPY is not writable, as a backup about once an hour of play, and when
-the USB-update flag changes.
+fallback when CIRCUITPY is not writable, as a backup every 480 file writes (one to three
+hours of play), and when the USB-update flag changes.
 """
 
 import binascii
@@ -22,7 +22,7 @@ import struct
 
 from freecell_mc.compat import const
 from freecell_mc import clock
-from freecell_mc.stats import Stats, SIZE as _STATS_SIZE
+from freecell_mc.stats import Stats
 
 SLOT_FREE = const(0)
 SLOT_DAILY = const(1)
@@ -110,12 +110,12 @@ def check(data):
         return EMPTY
     if data[0:4] != _MAGIC:
         return BAD
+    if data[4] > VERSION:
+        return NEWER  # before the CRC: a later layout may put it elsewhere
     (crc,) = struct.unpack_from("<I", data, _CRC)
     if binascii.crc32(data[0:_CRC]) & 0xFFFFFFFF != crc:
         return BAD
     length = data[6] | data[7] << 8
-    if data[4] > VERSION:
-        return NEWER
     if data[4] != VERSION or length != REC:
         return BAD
     return OK

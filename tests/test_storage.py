@@ -212,7 +212,8 @@ def test_a_newer_version_is_set_aside_with_its_own_message():
     s.commit(0, force=True)
     rec = bytearray(blocks[1][0 : storage.REC])
     rec[4] = storage.VERSION + 1
-    struct.pack_into("<I", rec, 252, binascii.crc32(bytes(rec[:252])))
+    rec[6:8] = struct.pack("<H", 512)  # a later, longer layout: its CRC is elsewhere
+    rec[8:] = bytes((i * 7) & 255 for i in range(8, storage.REC))
     _put_raw(blocks[1], rec)
     r, msg = _reload(blocks)
     assert msg == storage.MSG_NEWER
