@@ -66,10 +66,6 @@ class FramebufferDisplay(busdisplay.BusDisplay):
     def _write(self, command, data):
         pass
 
-    def _release(self):
-        self.auto_refresh = False
-        self._core.release_display_core()
-
     def drawn_refreshes(self):
         """Return the area lists of the refreshes that drew something."""
         return [a for a in self.refreshes if a]

@@ -32,6 +32,9 @@ class WindowDisplay(FramebufferDisplay):
     def _refresh_display(self):
         drew = super()._refresh_display()
         self.present()
+        # a window may stay open for hours: keep the dirty-area log to its recent part
+        if len(self.refreshes) > 2000:
+            del self.refreshes[:1000]
         return drew
 
     def present(self):
