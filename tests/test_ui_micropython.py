@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: MIT
+"""The table under real MicroPython: a whole solution played by taps allocates nothing per tap.
+
+tests/ui_alloc_mp.py runs in the WebAssembly MicroPython with stand-ins for the display
+modules (MicroPython has no displayio); everything the table, the App and the engine do on
+a tap is the real code.
+"""
+
+import json
+import subprocess
+from pathlib import Path
+
+from test_micropython import ROOT, TIMEOUT_S, node_command, results
+
+UI = [
+    "freecell_mc/cardart.py",
+    "freecell_mc/table.py",
+    "freecell_mc/app.py",
+    "freecell_mc/widgets.py",
+    "freecell_mc/screens/__init__.py",
+    "freecell_mc/screens/result.py",
+    "freecell_mc/screens/models.py",
+]
+
+
+def solution(deal):
+    for line in (ROOT / "tests" / "fixtures" / "fcs_solutions.txt").read_text().splitlines():
+        if line.startswith("%d 4:" % deal):
+            return line.split(":", 1)[1].split()
+    raise AssertionError("no solution for deal %d" % deal)
+
+
+def test_taps_and_polls_allocate_nothing_over_a_whole_solution(tmp_path):
+    for deal in (1, 2):
+        data = tmp_path / ("in%d.json" % deal)
+        data.write_text(json.dumps({"deal": deal, "moves": solution(deal)}))
+        cmd = node_command() + ["--input", str(data)]
+        for path in UI:
+            cmd += ["--with", str(ROOT / path)]
+        cmd.append(str(Path(__file__).with_name("ui_alloc_mp.py")))
+        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT_S + 30)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        got = results(proc.stdout)
+        moves, taps, won = got["played"]
+        assert won and moves == len(solution(deal))
+        # Worst bytes allocated by one pick tap, one drop tap, one App.poll(): none.
+        assert got["alloc"] == [0, 0, 0], got
