@@ -247,6 +247,7 @@ class App:
             setcal(st.calibration)
             self.touch = self.hw.touch
         self.saves.commit(self.clock.ticks_ms(), True)
+        self.dirty = True
 
     def moved(self):
         """Account for a move or an undo just shown on the table."""
