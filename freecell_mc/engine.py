@@ -123,9 +123,10 @@ class Game:
                     raise ValueError("A card is in two places")
                 seen[b - 4] = 1
                 steps += 1
+                if steps > MAX_COLUMN:
+                    # No game builds a longer column, and the table has room for 19 only.
+                    raise ValueError("A column holds more than 19 cards")
                 b = pos[_UNDER + b - 4]
-            if steps > 52:
-                raise ValueError("A column loops")
         for i in range(52):
             if not seen[i]:
                 raise ValueError("A card is missing")

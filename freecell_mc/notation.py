@@ -9,7 +9,7 @@ Nothing here runs per touch, so it may allocate; errors name the line or token.
 """
 
 from freecell_mc import cards
-from freecell_mc.engine import Game, NCOLS, POS_SIZE, SLOT_CELL, SLOT_FOUND
+from freecell_mc.engine import MAX_COLUMN, NCOLS, POS_SIZE, SLOT_CELL, SLOT_FOUND, Game
 
 _UNDER = 0
 _COLS = 52
@@ -139,8 +139,11 @@ def parse_board(text, cells=4):
             "expected 8 column lines (':' alone for an empty column), found %d" % len(columns)
         )
     for c, (no, toks) in enumerate(columns):
-        if len(toks) > 52:
-            raise ValueError("line %d: a column cannot hold %d cards" % (no, len(toks)))
+        if len(toks) > MAX_COLUMN:
+            raise ValueError(
+                "line %d: %d cards in one column (FreeCell builds at most %d)"
+                % (no, len(toks), MAX_COLUMN)
+            )
         under = 0
         for tok in toks:
             b = _card_line(no, tok)

@@ -148,7 +148,23 @@ def test_load_rejects_insane_positions():
         g.load(bad, 0)
     with pytest.raises(ValueError):
         g.load(good[:67], 0)
-    assert bytes(g.pos) == good
+    # Column 1 on top of column 2: 14 cards is fine, but no game builds 20.
+    bad = bytearray(good)
+    bad[C("JD") - 4] = bad[53]
+    bad[53] = 0
+    assert g.load(bad, 0) is None and g.column_len(0) == 14
+    bad[C("JD") - 4] = 0
+    bad[53] = good[53]
+    bottom = [bad[52 + c] for c in range(8)]
+    chain = bytearray(bad)
+    # Stack columns 2 and 3 (7 + 7 cards) onto column 1 (7 cards): 21 cards.
+    chain[C("2D") - 4] = bottom[0]
+    chain[C("9H") - 4] = bottom[1]
+    chain[52] = bottom[2]
+    chain[53] = 0
+    chain[54] = 0
+    with pytest.raises(ValueError, match="more than 19 cards"):
+        g.load(chain, 0)
     g.load(good, 7)
     assert g.moves == 7 and g.history_len() == 0
 

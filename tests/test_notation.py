@@ -137,6 +137,8 @@ def test_fewer_cells_print_only_those():
         (lambda t: t.replace("TC", "TD"), r"line 8: TD appears twice \(first on line 2\)"),
         (lambda t: t.replace(" TC", ""), r"cards missing from the board: TC"),
         (lambda t: t + ":\n", r"expected 8 column lines .* found 9"),
+        (lambda t: t.replace("6S\n", "6S " + "6S " * 13 + "\n", 1),
+         r"line 1: 20 cards in one column \(FreeCell builds at most 19\)"),
         (lambda t: t.split("\n", 1)[1], r"expected 8 column lines .* found 7"),
         (lambda t: "Foundations: H-Z\n" + t, r"line 1: 'Z' is not a foundation rank"),
         (lambda t: "Foundations: X-0\n" + t, r"line 1: 'X-0' is not a foundation"),
