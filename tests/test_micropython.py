@@ -252,3 +252,54 @@ def test_fcs_solutions_replay_the_same_on_both_interpreters(tmp_path):
     assert [row[0] for row in got["solutions"]] == [s[0] for s in data["solutions"]]
     # One move per notation token: a carried run counts once.
     assert [row[1] for row in got["solutions"]] == [len(s[2].split()) for s in data["solutions"]]
+
+
+# -- the engine's own pytest modules, unchanged ---------------------------------------------
+
+# Engine test modules to run under MicroPython. test_engine.py and test_notation.py must stay
+# runnable there (plain asserts, pytest.raises, parametrize: STYLE.md 10); the others run
+# when their imports exist on MicroPython.
+CORE_MODULES = ["test_engine", "test_notation"]
+OTHER_MODULES = ["test_deals", "test_engine_capacity"]
+# Imports that only CPython has; a module needing one cannot run there, and says so.
+CPYTHON_ONLY = ("hypothesis", "subprocess", "pathlib", "shutil", "tempfile", "random")
+
+
+def needs_fixture(module):
+    """Return the names of module's tests that take pytest fixtures (no parameters)."""
+    import importlib
+    import inspect
+
+    mod = importlib.import_module(module)
+    out = set()
+    for name in dir(mod):
+        fn = getattr(mod, name)
+        if name.startswith("test_") and callable(fn) and not hasattr(fn, "pytestmark"):
+            if inspect.signature(fn).parameters:
+                out.add(name)
+    return out
+
+
+def test_engine_test_modules_pass_under_micropython(tmp_path):
+    """The engine's pytest modules run unchanged on MicroPython and every test passes."""
+    modules = [m for m in CORE_MODULES + OTHER_MODULES
+               if (ROOT / "tests" / (m + ".py")).exists()]
+    # The card-by-card capacity searches take minutes there; the first cases are the cheap ones.
+    data = {"modules": modules, "max_params": {"test_engine_capacity": 8}}
+    extra = ["tests/%s.py" % m for m in modules]
+    got = run_mp("mp_pytests.py", data, tmp_path, extra=extra)["outcomes"]
+    problems = []
+    ran = {}
+    for module, test, status, msg in got:
+        if status == "passed":
+            ran[module] = ran.get(module, 0) + 1
+        elif status == "fixture" and test in needs_fixture(module):
+            continue
+        elif (test == "<import>" and module not in CORE_MODULES
+              and any("'%s'" % name in msg for name in CPYTHON_ONLY)):
+            continue
+        else:
+            problems.append("%s::%s %s: %s" % (module, test, status, msg))
+    assert not problems, "under MicroPython:\n" + "\n".join(problems)
+    for module in CORE_MODULES:
+        assert ran.get(module, 0) > 0, module + " ran no test under MicroPython"
