@@ -1,0 +1,63 @@
+# SPDX-License-Identifier: MIT
+"""The ./dev entry point: set-up is idempotent and silent, empty and skipping runs fail in CI."""
+
+import os
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def dev(*args, env=None, timeout=600):
+    """Run ./dev with args from the repository root; return the CompletedProcess."""
+    full = dict(os.environ)
+    # The outer run's xdist worker settings must not leak into the inner pytest.
+    for name in list(full):
+        if name.startswith("PYTEST_") or name == "CI":
+            del full[name]
+    full.update(env or {})
+    return subprocess.run([str(ROOT / "dev"), *args], cwd=ROOT, env=full, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    """.ci/run is ./dev test, the command the README gives."""
+    assert (ROOT / ".ci" / "run").read_text() == "#!/usr/bin/env bash\nexec ./dev test\n"
+    assert os.access(ROOT / ".ci" / "run", os.X_OK) and os.access(ROOT / "dev", os.X_OK)
+    assert "./dev test" in (ROOT / "README.md").read_text()
+
+
+def test_setup_twice_is_quiet():
+    """Once set up, ./dev setup does nothing and says nothing."""
+    first = dev("setup")
+    assert first.returncode == 0, first.stderr
+    again = dev("setup")
+    assert again.returncode == 0 and again.stdout == "" and again.stderr == ""
+
+
+def test_unknown_command_fails_with_usage():
+    """A typo is an error with the list of commands, not a silent success."""
+    proc = dev("tset")
+    assert proc.returncode == 2
+    assert "unknown command: tset" in proc.stderr and "./dev test" in proc.stderr
+
+
+def test_a_run_that_collects_nothing_fails():
+    """pytest's exit code 5 (no tests) is passed on, with a message."""
+    proc = dev("test", "-p", "no:xdist", "-q", "-k", "no_test_is_named_like_this_xyz",
+               "tests/test_dev.py")
+    assert proc.returncode == 5, proc.stdout + proc.stderr
+    assert "collected no tests" in proc.stderr
+
+
+def test_skipped_tests_fail_in_ci_and_warn_elsewhere(tmp_path):
+    """The project skips no checks: with CI=true a skip fails the run."""
+    probe = tmp_path / "test_probe_skip.py"
+    probe.write_text("import pytest\n\n\ndef test_skipped():\n    pytest.skip('probe')\n")
+    args = ("test", "-p", "no:xdist", "-q", "-p", "no:cacheprovider", str(probe))
+    local = dev(*args)
+    assert local.returncode == 0, local.stdout + local.stderr
+    assert "warning: 1 test(s) skipped" in local.stderr
+    ci = dev(*args, env={"CI": "true"})
+    assert ci.returncode == 1, ci.stdout + ci.stderr
+    assert "error: 1 test(s) skipped" in ci.stderr
