@@ -3,11 +3,14 @@
 
 The save files are the simulator's flash model (host_sim/flash.py FileBlock, which counts
 erase and program steps and persists to the drive folder) in place of the device's plain
-files; nvm is the simulator's own FlashBlock. A scripted game runs with a power cut armed at
-a chosen flash step (an erase, a page program, a directory update) of one of its saves.
-The power dies there; then the board starts again from the same drive and nvm, and the
-game shows exactly the position of the last completed save (or of the one being written,
-when the cut came after its record was whole).
+files; nvm is the simulator's own FlashBlock. Before the game starts, the saves already
+hold settings (four colours, take-back), statistics and a daily game. A scripted game then
+runs with a power cut armed at one flash step of one of its saves; the power dies there,
+and the board starts again from the same drive and nvm. Every step of every save of a
+short game is cut (erase, each page program, the directory update), and every step of the
+save a won game makes. After each cut the saves hold exactly the last completed save (or
+the one being written, when the cut came after its record was whole): both slots, the
+statistics and the settings; and the restarted game shows that position.
 """
 
 import pytest
@@ -43,73 +46,133 @@ def spy(monkeypatch):
     flash.disarm()
 
 
-def _script(tmp_path):
-    _, moves = shortest(4)
+def _blocks(drive, nvm):
+    """The saves as the game sees them on this drive and nvm."""
+    return [flash.FlashBlock(str(nvm), storage.NVM_SIZE)] + [
+        flash.FileBlock(str(drive / storage.ring_path(i))) for i in range(storage.RING)
+    ]
+
+
+class _Pos:
+    def __init__(self, game):
+        self.pos = bytes(game.pos)
+        self.moves = game.moves
+
+
+def _prepare(tmp_path, name):
+    """Make a drive and nvm whose saves hold settings, statistics and a daily game."""
+    from freecell_mc import deals
+
+    drive = tmp_path / name / "drive"
+    nvm = tmp_path / name / "nvm.bin"
+    drive.mkdir(parents=True)
+    s = storage.Saves(_blocks(drive, nvm))
+    assert s.load() is None
+    s.settings.four_colour = True
+    s.settings.takeback = True
+    for _ in range(5):
+        s.stats.record_start()
+    s.stats.record_win(400, 110)
+    s.stats.mark_day_won(2026, 11, 28)
+    g = Game()
+    g.deal(deals.seeded_deck(deals.daily_seed(2026, 11, 29)))
+    s.put_slot(storage.SLOT_DAILY, deals.KIND_DAILY, 20261129, 4, _Pos(g), 77)
+    assert s.commit(0, force=True)
+    _prepared[str(drive)] = bytes(s._rec[_BODY[0] : _BODY[1]])
+    return drive, nvm
+
+
+_prepared = {}  # drive -> the record body _prepare left there
+
+
+def _argv(drive, nvm, script_path, *extra):
+    return ["--headless", "--quiet", "--date", DATE, "--nvm", str(nvm), "--drive", str(drive),
+            "--script", str(script_path)] + list(extra)
+
+
+def _check_after_cut(tmp_path, tag, drive, nvm, spy, capsys):
+    """The saves hold the last completed save or the cut one; the restarted game shows it."""
+    done = [w for w in spy if w.get("ok")]
+    cut = spy[-1]
+    assert "ok" not in cut  # the cut came inside a save write
+    saves = storage.Saves(_blocks(drive, nvm))
+    assert saves.load() is None
+    body = bytes(saves._rec[_BODY[0] : _BODY[1]])
+    allowed = [cut["body"], done[-1]["body"] if done else _prepared[str(drive)]]
+    assert body in allowed, tag
+    # Whatever else happened, what was saved before the game started is still there.
+    assert saves.settings.four_colour and saves.settings.takeback, tag
+    assert saves.stats.played >= 5 and saves.stats.day_won(2026, 11, 28), tag
+    assert saves.slot(storage.SLOT_DAILY) is not None, tag
+    # Start the board again: the real game shows that very position (a won game's slot is
+    # empty, and the game then deals afresh).
+    slot = saves.slot(saves.active)
+    dump = tmp_path / ("after-%s.txt" % tag)
+    again = tmp_path / ("again-%s.txt" % tag)
+    again.write_text("expect moves %d\ndump %s\n" % (0 if slot is None else slot.moves, dump))
+    rc = sim.main(_argv(drive, nvm, again))
+    assert rc == 0, capsys.readouterr().err
+    if slot is not None:
+        g = Game(slot.cells)
+        g.load(slot.pos, slot.moves)
+        assert dump.read_text() == notation.board_text(g), tag
+    return saves
+
+
+def _steps_of_saves(tmp_path, script_path, spy, capsys, *extra):
+    """Run the script once without a cut; return [(first step, last step)] of its saves."""
+    drive, nvm = _prepare(tmp_path, "full")
+    spy.clear()
+    start = flash.step_count()
+    assert sim.main(_argv(drive, nvm, script_path, *extra)) == 0, capsys.readouterr().err
+    return [(w["start"] - start + 1, w["end"] - start) for w in spy if w["ok"]], spy[:]
+
+
+def test_every_cut_of_every_save_of_a_short_game(tmp_path, spy, capsys):
+    deal, moves = shortest(4)
     lines = ["expect screen table"]
     for i, m in enumerate(moves[:6]):
         lines.append("move " + m)
         if i % 3 == 2:
             lines.append("wait 9000")  # a pause: the checkpoint writes
-    # The daily deal beside the half-played free one: later saves carry both slots.
-    lines += ["key d", "expect screen table", "expect moves 0", "wait 9000"]
-    lines += ["key esc", "expect screen menu", "wait 1000"]
+    # Today's daily deal beside the half-played free one: the next saves carry both.
+    lines += ["key d", "expect screen table", "wait 9000", "key esc", "expect screen menu"]
     path = tmp_path / "play.txt"
     path.write_text("\n".join(lines) + "\n")
-    return path
+    spans, _ = _steps_of_saves(tmp_path, path, spy, capsys, "--ms", str(deal))
+    assert len(spans) >= 3, spans  # checkpoints during play, the daily beside it
+    cuts = 0
+    for first, last in spans:
+        for step in range(first, last + 1):
+            tag = "s%d" % step
+            drive, nvm = _prepare(tmp_path, tag)
+            spy.clear()
+            flash.arm_cut(step)  # nothing writes flash before the game's first save
+            with pytest.raises(flash.PowerCut):
+                sim.main(_argv(drive, nvm, path, "--ms", str(deal)))
+            flash.disarm()
+            _check_after_cut(tmp_path, tag, drive, nvm, spy, capsys)
+            cuts += 1
+    assert cuts == sum(last - first + 1 for first, last in spans)
+    print("cuts through the real game: %d" % cuts)
 
 
-def _run(tmp_path, name, script_path, *extra):
-    drive = tmp_path / name / "drive"
-    nvm = tmp_path / name / "nvm.bin"
-    drive.mkdir(parents=True, exist_ok=True)
-    deal, _ = shortest(4)
-    argv = ["--headless", "--quiet", "--date", DATE, "--nvm", str(nvm), "--drive", str(drive),
-            "--script", str(script_path)] + list(extra)
-    return drive, nvm, argv + ["--ms", str(deal)]
-
-
-def test_cuts_during_the_games_own_saves(tmp_path, spy, capsys):
-    script_path = _script(tmp_path)
-    # A run without a cut: which saves happen, and at which flash steps.
-    drive, nvm, argv = _run(tmp_path, "full", script_path)
-    assert sim.main(argv) == 0, capsys.readouterr().err
-    writes = [w for w in spy if w["ok"]]
-    assert len(writes) >= 3, [(w["start"], w["end"]) for w in spy]  # start, checkpoints, menu
-    base = spy[0]["start"]
-    # Erase, mid-program and directory update of the second and of the last save.
-    targets = []
-    for w in (writes[1], writes[-1]):
-        first = w["start"] - base + 1
-        targets += [first, first + 3, first + 9]
-    for k, step in enumerate(targets):
+def test_every_cut_of_the_save_a_won_game_makes(tmp_path, spy, capsys):
+    deal, moves = shortest(4)
+    path = tmp_path / "win.txt"
+    path.write_text("\n".join(["move " + m for m in moves] + ["expect won", "wait 100"]) + "\n")
+    spans, log = _steps_of_saves(tmp_path, path, spy, capsys, "--ms", str(deal))
+    # The win's save is the one whose record counts one more won game.
+    won = [i for i, w in enumerate(log) if w["ok"]]
+    first, last = spans[-1]
+    assert log[won[-1]]["body"] != log[won[-2]]["body"]
+    for step in range(first, last + 1):
+        tag = "w%d" % step
+        drive, nvm = _prepare(tmp_path, tag)
         spy.clear()
-        drive, nvm, argv = _run(tmp_path, "cut%d" % k, script_path)
-        flash.arm_cut(step)  # nothing writes flash before the game's first save
+        flash.arm_cut(step)
         with pytest.raises(flash.PowerCut):
-            sim.main(argv)
+            sim.main(_argv(drive, nvm, path, "--ms", str(deal)))
         flash.disarm()
-        done = [w for w in spy if w.get("ok")]
-        cut = spy[-1]
-        assert "ok" not in cut  # the cut came inside a save write
-        # What is on flash now, read as the game reads it.
-        blocks = [flash.FlashBlock(str(nvm), storage.NVM_SIZE)] + [
-            flash.FileBlock(str(drive / storage.ring_path(i))) for i in range(storage.RING)
-        ]
-        saves = storage.Saves(blocks)
-        assert saves.load() is None
-        body = bytes(saves._rec[_BODY[0] : _BODY[1]])
-        if k >= 3:
-            assert saves.slot(storage.SLOT_FREE) is not None  # the other slot survived
-        allowed = [cut["body"]] + ([done[-1]["body"]] if done else [])
-        assert body in allowed, (k, step)
-        # Start the board again: the real game shows that very position.
-        slot = saves.slot(saves.active)
-        g = Game(slot.cells)
-        g.load(slot.pos, slot.moves)
-        dump = tmp_path / ("after%d.txt" % k)
-        again = tmp_path / ("again%d.txt" % k)
-        again.write_text("expect moves %d\ndump %s\n" % (slot.moves, dump))
-        rc = sim.main(["--headless", "--quiet", "--date", DATE, "--nvm", str(nvm),
-                       "--drive", str(drive), "--script", str(again)])
-        assert rc == 0, capsys.readouterr().err
-        assert dump.read_text() == notation.board_text(g)
+        saves = _check_after_cut(tmp_path, tag, drive, nvm, spy, capsys)
+        assert saves.stats.won in (1, 2), tag  # the win counted, or the save before it
