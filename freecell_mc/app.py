@@ -182,13 +182,9 @@ class App:
     def _save(self):
         """Put the game in play into its slot (RAM; commit() writes it when due).
 
-        A won game empties its slot: there is nothing left to continue, and the next start
-        deals afresh instead of showing a finished table.
+        A won game stays in its slot: a restart shows the finished table, as it was left.
         """
         g = self.game
-        if g.won():
-            self.saves.clear_slot(self.slot)
-            return
         self.saves.put_slot(self.slot, self.kind, self.number, g.cells, g, self.elapsed_ms // 1000)
 
     def _show_deal(self):

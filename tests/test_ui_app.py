@@ -53,7 +53,7 @@ def test_a_win_is_counted_with_its_moves():
         st = b.app.saves.stats
         assert b.app.screen.name == "result"
         assert st.won == 1 and st.best_moves == 52
-        assert b.app.saves.slot(0) is None  # nothing left to continue
+        assert b.app.saves.slot(0).moves == 52  # the won table, as it was left
         b.tap(*b.app.screen.buttons[1].caption.label.anchored_position)  # Replay
         assert b.app.screen.name == "table"
         assert b.game.moves == 0 and not b.game.won()
