@@ -115,3 +115,54 @@ def test_no_touch_library_means_no_override(monkeypatch):
 
     monkeypatch.setattr(builtins, "__import__", no_touch)
     assert boot.touched_at_boot(None, sleep=lambda s: None) is False
+
+
+# --- the real boot.py and code.py on the simulated board -----------------------------
+
+
+def _play(tmp_path, *extra, flag=None):
+    """Run the game headless: a move, then the menu (a forced save); return (drive, app)."""
+    import os
+
+    from host_sim import sim
+    from freecell_mc.app import App
+
+    drive = tmp_path / "drive"
+    nvm = tmp_path / "nvm.bin"
+    drive.mkdir(exist_ok=True)
+    if flag is not None:
+        blocks = [flash.FlashBlock(str(nvm), storage.NVM_SIZE)] + [
+            flash.FileBlock(str(drive / storage.ring_path(i)), writable=True) for i in range(2)
+        ]
+        s = storage.Saves(blocks)
+        s.load()
+        s.settings.usb_writable = flag
+        assert s.commit(0, force=True)
+    script = tmp_path / "s.txt"
+    script.write_text("move 2a\nkey esc\nexpect screen menu\nwait 500\n")
+    argv = ["--headless", "--quiet", "--date", "2026-11-30", "--ms", "1", "--nvm", str(nvm),
+            "--drive", str(drive), "--script", str(script)] + list(extra)
+    assert sim.main(argv) == 0
+    return drive, App.current, os.path.exists(str(nvm))
+
+
+def test_board_default_the_game_writes_its_save_files(tmp_path, capsys):
+    drive, app, _ = _play(tmp_path)
+    assert app.saves.files_ok
+    assert (drive / storage.ring_path(0)).exists()
+    assert boot.GAME in capsys.readouterr().out
+
+
+def test_board_screen_held_at_reset_leaves_the_drive_and_saves_go_to_nvm(tmp_path, capsys):
+    drive, app, nvm_written = _play(tmp_path, "--hold-at-boot")
+    assert not app.saves.files_ok and nvm_written
+    assert not (drive / storage.RING_DIR).exists()
+    assert "USB" in app.saves.mode_text()
+    assert boot.HELD in capsys.readouterr().out
+
+
+def test_board_usb_flag_in_settings_leaves_the_drive(tmp_path, capsys):
+    drive, app, _ = _play(tmp_path, flag=True)
+    assert not app.saves.files_ok
+    assert app.saves.settings.usb_writable
+    assert boot.USB in capsys.readouterr().out
