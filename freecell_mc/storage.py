@@ -196,7 +196,7 @@ class Saves:
         self.ring = _Tail(blocks)  # blocks[1:] without copying or slicing
         self.settings = Settings()
         self.stats = Stats()
-        self.last_date = (2026, 1, 1)
+        self.last_date = None  # (y, m, d) once a plausible date was seen or set
         self.message = None
         self.files_ok = len(self.ring) > 0  # False once CIRCUITPY turns out to be read-only
         self.writes = 0  # records written by this Saves (files and nvm)
@@ -216,9 +216,10 @@ class Saves:
     # ----------------------------------------------------------------- loading
 
     def _fresh(self):
-        """Reset RAM to a clean start: defaults, no statistics, empty slots."""
+        """Reset RAM to a clean start: defaults, no statistics, empty slots, no date."""
         self.settings.defaults()
         self.stats.clear()
+        self.last_date = None
         rec = self._rec
         for i in range(REC):
             rec[i] = 0
@@ -380,8 +381,11 @@ class Saves:
         """Bring settings, date and statistics into the RAM record."""
         rec = self._rec
         self.settings.pack_into(rec, _SET)
-        y, m, d = self.last_date
-        struct.pack_into("<HBB", rec, _DATE, y, m, d)
+        ld = self.last_date
+        if ld is None:
+            struct.pack_into("<HBB", rec, _DATE, 0, 0, 0)
+        else:
+            struct.pack_into("<HBB", rec, _DATE, ld[0], ld[1], ld[2])
         self.stats.pack_into(rec, _STATS)
 
     def _changed(self, hard):

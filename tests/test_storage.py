@@ -382,3 +382,15 @@ def test_a_broken_file_is_skipped_and_a_broken_drive_given_up(drive, monkeypatch
     monkeypatch.delattr(storage, "open")
     r = storage.Saves(storage.device_blocks(nvm, ring=3))
     assert r.load() is None and r.slot(0).moves == 2
+
+
+def test_no_date_is_known_until_one_is_noted():
+    blocks, s = _fresh(ring=2)
+    assert s.last_date is None
+    s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
+    s.commit(0, force=True)
+    r, _ = _reload(blocks)
+    assert r.last_date is None  # the date picker then starts from its own default
+    r.note_date(2026, 12, 24)
+    r.commit(0, force=True)
+    assert _reload(blocks)[0].last_date == (2026, 12, 24)
