@@ -71,7 +71,8 @@ class Layout:
         self.max_overlap = 2 * th
         self._ov_space = self.col_bottom - self.col_y - self.card_h
         # Buttons, right to left: Menu, Undo, Finish; the strip's full height is the target.
-        bw = width // 5
+        # 3/16 of the width: the dead-end line's second half fits left of Undo and Menu.
+        bw = width * 3 // 16
         self.button_w = bw
         self.button_h = self.status_h - 2
         self.button_y = self.status_y + 1

@@ -182,13 +182,14 @@ class Table:
         self.dead_group = dg = displayio.Group()
         dg.append(widgets.rect(0, sy, lay.width, sh, cardart.FELT))
         line_h = sh // 2
-        dg.append(widgets.Text(DEAD_END, 3, sy + 1, color=cardart.TEXT).group)
-        # The second line of the message is 32 characters; the small buttons follow it.
-        sx = 3 + 33 * 6
-        sw = (lay.width - sx - 3) // 2
+        dg.append(widgets.Text(DEAD_END, 1, sy + 1, color=cardart.TEXT).group)
+        # The second line of the message (32 characters) ends left of Undo; the small
+        # buttons stand where the big ones are hit, in the strip's lower half.
         self._small = (
-            widgets.Button(sx, sy + line_h, sw - 1, sh - line_h, "Undo", bid=HIT_UNDO, scale=1),
-            widgets.Button(sx + sw, sy + line_h, sw - 1, sh - line_h, "Menu", bid=HIT_MENU, scale=1),
+            widgets.Button(lay.button_x(HIT_UNDO), sy + line_h, bw, sh - line_h, "Undo",
+                           bid=HIT_UNDO, scale=1),
+            widgets.Button(lay.button_x(HIT_MENU), sy + line_h, bw, sh - line_h, "Menu",
+                           bid=HIT_MENU, scale=1),
         )
         for b in self._small:
             dg.append(b.group)
