@@ -17,6 +17,13 @@ from freecell_mc import deals, storage
 from freecell_mc.engine import Game
 
 
+@pytest.fixture(autouse=True)
+def _no_cut_left_armed():
+    """A failing test must not leave a power cut armed for the next one."""
+    yield
+    flash.disarm()
+
+
 class _Pos:
     """A game as put_slot sees it: a position and a move count."""
 
