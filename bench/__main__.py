@@ -114,6 +114,10 @@ def engine_section(out):
     out.write("    %-18s %7s %9s\n" % ("operation", "engine", "baseline"))
     for op in ("targets", "move", "undo", "capacity", "finish_available", "dead_end"):
         out.write("    %-18s %7d %9d\n" % (op, mp["ops"][op], mp["baseline_ops"][op]))
+    seeded, ms, deal = mp["deal_bytes"]
+    out.write("  bytes allocated per deal (MicroPython; garbage once per deal, 32-bit\n"
+              "  arithmetic makes long ints there): seeded deck %d, Microsoft deck %d,\n"
+              "  Game.deal %d\n" % (seeded, ms, deal))
     mcalls, mus = mp["speed"]
     bcalls, bus = mp["baseline_speed"]
     ccalls, cs = cpython_speed(engine.Game)

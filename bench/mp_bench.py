@@ -126,6 +126,23 @@ def a_dead_end(g):
     return mem_alloc() - a
 
 
+def deal_bytes(g):
+    """Return bytes allocated by dealing: a seeded deck, a Microsoft deck, Game.deal()."""
+    from freecell_mc import deals
+
+    gc.collect()
+    gc.disable()
+    a = mem_alloc()
+    deck = deals.seeded_deck(20261130)
+    b = mem_alloc()
+    deals.ms_deck(11982)
+    c = mem_alloc()
+    g.deal(deck)
+    d = mem_alloc()
+    gc.enable()
+    return [b - a, c - b, d - c]
+
+
 def op_bytes(g):
     """Return {op: bytes} for one mid-game position of g."""
     _, src, dst, _ = _pick(g, 3)
@@ -205,6 +222,7 @@ G_MOVES = play(G, 100)
 # mp-phase
 emit("game_bytes", [G1 - G0, heap_now() - G0, G_MOVES])
 emit("ops", op_bytes(G))
+emit("deal_bytes", deal_bytes(Game()))
 del G
 # mp-phase
 B0 = heap_now()
