@@ -281,3 +281,42 @@ def test_read_only_cuts_never_crash_and_fall_back_to_older():
         r = storage.Saves(blocks)
         msg = r.load()
         assert msg in (None, storage.MSG_UNREADABLE)
+
+
+def test_a_file_lost_in_a_cut_is_recreated_and_every_cut_of_that_is_survived():
+    """A cut in the directory update loses a file; the next save recreates it, safely."""
+    blocks = flash.sim_blocks(ring=3)
+    s = storage.Saves(blocks)
+    s.load()
+    for i in range(2):
+        s.put_slot(0, 1, 7, 4, FREE[i + 1], i)
+        assert s.commit(i, force=True)
+    before = state(s)
+    s.put_slot(0, 1, 7, 4, FREE[3], 9)
+    flash.arm_cut(10)  # erase, 8 pages, then the directory sector's erase
+    with pytest.raises(flash.PowerCut):
+        s.commit(5, force=True)
+    flash.disarm()
+    assert not blocks[3].present  # the third file is gone
+    r = storage.Saves(blocks)
+    assert r.load() is None and state(r) == before
+    snap = _snapshot(blocks)
+    for step in range(1, 12):
+        _restore(blocks, snap)
+        t = storage.Saves(blocks)
+        assert t.load() is None
+        t.put_slot(0, 1, 7, 4, FREE[4], 11)
+        new = state(t)
+        flash.arm_cut(step)
+        with pytest.raises(flash.PowerCut):
+            t.commit(9, force=True)
+        flash.disarm()
+        u = storage.Saves(blocks)
+        assert u.load() is None
+        assert state(u) in (before, new), step
+    _restore(blocks, snap)
+    t = storage.Saves(blocks)
+    t.load()
+    t.put_slot(0, 1, 7, 4, FREE[4], 11)
+    assert t.commit(9, force=True)
+    assert blocks[3].present  # recreated in its place in the ring
