@@ -124,6 +124,33 @@ def test_runner_is_real_micropython_with_the_pure_modules(tmp_path):
     assert "engine" in out["modules"] and "deals" in out["modules"]
 
 
+def test_runner_phases_free_earlier_garbage_and_keep_line_numbers(tmp_path):
+    """`# mp-phase` splits a script: the next phase sees earlier garbage freed, same globals."""
+    script = tmp_path / "mp_probe.py"
+    script.write_text(
+        "import gc, json\n"
+        "def heap():\n"
+        "    gc.collect()\n"
+        "    return gc.mem_alloc()\n"
+        "BASE = heap()\n"
+        "junk = [bytearray(1000) for _ in range(50)]\n"
+        "del junk\n"
+        "SAME = heap() - BASE\n"
+        "# mp-phase\n"
+        "print('RESULT ' + json.dumps(['same', SAME]))\n"
+        "print('RESULT ' + json.dumps(['next', heap() - BASE]))\n"
+        "# mp-phase\n"
+        "1 // 0\n"
+    )
+    proc = subprocess.run(node_command() + [str(script)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=TIMEOUT_S + 30)
+    out = results(proc.stdout)
+    # Inside one call nothing is freed; a phase later the 50 KB are gone.
+    assert out["same"] >= 50000
+    assert out["next"] < 5000
+    assert proc.returncode == 1 and 'mp_probe.py", line 13' in proc.stderr
+
+
 # -- deals -------------------------------------------------------------------------------
 
 
