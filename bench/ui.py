@@ -298,7 +298,7 @@ def replay_figures(width, height, deals_=(1, 2, 3)):
 
 
 def shots(outdir):
-    """Write the docs screenshots: held card with lit targets, a long column, the result."""
+    """Write the docs screenshots: held card with lit targets, a long column, a dead end, the result."""
     from freecell_mc import deals, notation
 
     outdir = Path(outdir)
@@ -340,6 +340,20 @@ def shots(outdir):
         app.dirty = True
         rig.poll()
         rig.hw.display.save_png(str(outdir / ("table-long-column-%s.png" % tag)))
+        # A dead end: every cell full, nothing fits; the message in the status strip.
+        cols = [["8C", "2S"], ["KC"], ["KS"], ["QC"], ["QS"], ["JC"], ["JS"], ["9S"]]
+        named = {c for col in cols for c in col} | {"2D", "2H", "2C"}
+        rest = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in named]
+        for i, c in enumerate(rest):
+            cols[i % 8].insert(0, c)
+        text = "\n".join(" ".join(c) for c in cols) + "\nFreecells: 2D 2H 2C -\n"
+        app.game.load(notation.parse_board(text), 63)
+        app.table.redraw()
+        x, y = app.table.tap_point(0, -1)
+        rig.tap(x, y)
+        x, y = app.table.tap_point(11, 0)
+        rig.tap(x, y)
+        rig.hw.display.save_png(str(outdir / ("table-dead-end-%s.png" % tag)))
         # The result screen after a win.
         app.goto("result", moves=97, seconds=412, code=deals.deal_code(deals.KIND_DAILY, 20261130, 4))
         rig.poll()
