@@ -3,7 +3,8 @@
 
 The script below runs on both interpreters: a save and reload of both slots, power cuts at
 every write step of an nvm-like block pair, date arithmetic, CRC and the statistics layout.
-Under MicroPython it also measures what put_slot and an idle commit() allocate (nothing).
+Under MicroPython it also measures what put_slot and commit() allocate per call (nothing),
+both between its looks for changes and when it looks and finds nothing due.
 """
 
 import json
@@ -183,7 +184,7 @@ held.load()
 # mp-phase
 gc.collect()
 def measure():
-    """Return bytes allocated by 50 put_slot calls and by 50 idle commit calls."""
+    """Return bytes allocated by put_slot, by commits between looks, and by looks."""
     s = storage.Saves(blocks())
     s.load()
     s.put_slot(0, 1, 7, 4, g, 1)
@@ -197,15 +198,19 @@ def measure():
     for i in range(50):
         s.commit(10 + i)  # within the 500 ms between looks: returns at once
     c = mem_alloc()
+    for i in range(1, 21):
+        s.commit(i * 600)  # a look each time: pack and compare, nothing due
+    d = mem_alloc()
     gc.enable()
-    return b - a, c - b
+    return b - a, c - b, d - c
 
 
 if mem_alloc is not None:
     emit("heap_saves_full_ring", mem_alloc() - heap_a)
-    put, idle = measure()
+    put, idle, look = measure()
     emit("alloc_put_slot", put)
     emit("alloc_idle_commit", idle)
+    emit("alloc_look_commit", look)
 '''
 
 
@@ -239,3 +244,4 @@ def test_saves_stats_and_dates_under_micropython(tmp_path):
         assert json.dumps(mp[key]) == json.dumps(cp[key]), key
     assert mp["alloc_put_slot"] == 0
     assert mp["alloc_idle_commit"] == 0
+    assert mp["alloc_look_commit"] == 0  # the 500 ms look for changes allocates nothing
