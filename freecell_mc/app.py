@@ -97,6 +97,7 @@ class App:
         self.number = 0
         self.slot = SLOT_FREE
         self.counted = False  # this deal already counted as played
+        self.finished = False  # this deal's win is already recorded
         self.elapsed_ms = 0
         self._last_ms = self.clock.ticks_ms()
         self.root = displayio.Group()
@@ -155,6 +156,7 @@ class App:
         self.number = number
         self.slot = SLOT_DAILY if kind == deals.KIND_DAILY else SLOT_FREE
         self.counted = False
+        self.finished = False
         self.elapsed_ms = 0
         self.saves.put_slot(self.slot, kind, number, cells, g, 0)
 
@@ -175,6 +177,9 @@ class App:
         self.number = s.number
         self.slot = slot
         self.counted = s.moves > 0
+        # A won game kept in its slot was recorded when it was won: undoing and winning
+        # it again must not count a second win.
+        self.finished = g.won()
         self.elapsed_ms = s.elapsed * 1000
         self.saves.active = slot
         return True
@@ -235,6 +240,21 @@ class App:
         """Back to the table with the active slot's game."""
         self.goto("table")
 
+    def other_slot_saved(self):
+        """Return the slot not in play if it holds a game to go back to, else None."""
+        other = SLOT_FREE if self.slot == SLOT_DAILY else SLOT_DAILY
+        return other if self.saves.slot(other) is not None else None
+
+    def switch_slot(self, slot):
+        """Leave the game in play saved and continue the one kept in slot."""
+        self._save()
+        if slot != self.slot and self._restore(slot):
+            self._show_deal()
+        else:
+            self.goto("table")
+        # Which game is in play is part of the save: a power cut now returns to this one.
+        self.saves.commit(self.clock.ticks_ms(), True)
+
     def current_deal(self):
         """Return (kind, number, cells, deal code) of the deal in play."""
         cells = self.game.cells
@@ -260,7 +280,8 @@ class App:
             self.saves.stats.record_start()
         self._save()
         self.dirty = True
-        if g.won():
+        if g.won() and not self.finished:
+            self.finished = True
             self._won()
 
     def _won(self):

@@ -35,7 +35,8 @@ class Clock:
 class FakeApp:
     """Just the App API the screens use (docs/architecture.md), recording every call."""
 
-    def __init__(self, width=320, height=240, date=(2026, 11, 30)):
+    def __init__(self, width=320, height=240, date=(2026, 11, 30), other=None):
+        self.other = other
         self.width = width
         self.height = height
         self.dirty = False
@@ -52,6 +53,12 @@ class FakeApp:
 
     def new_deal(self):
         self.calls.append(("new",))
+
+    def other_slot_saved(self):
+        return self.other
+
+    def switch_slot(self, slot):
+        self.calls.append(("switch", slot))
 
     def replay(self):
         self.calls.append(("replay",))

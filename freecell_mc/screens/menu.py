@@ -12,6 +12,7 @@ _DAILY = const(4)
 _CODE = const(5)
 _STATS = const(6)
 _SETTINGS = const(7)
+_OTHER = const(8)
 
 _LABELS = (
     (_CONTINUE, "Continue"),
@@ -49,9 +50,19 @@ class Screen(widgets.Screen):
         h = self.height - top - m.margin
         w = self.width - 2 * m.margin
         rows = 4
-        # Continue gets the whole first row: it is what the player wants most often.
-        x, y, cw, ch = widgets.grid_cell(0, 1, m.margin, top, w, h, m.gap, rows)
-        self.add_button(_CONTINUE, x, y, cw, ch, "Continue")
+        # Continue gets the whole first row: it is what the player wants most often. When
+        # the other slot (free deal or daily deal) holds a game, the row offers both, so a
+        # game left half-played for the other is never out of reach.
+        self.other = app.other_slot_saved()
+        if self.other is None:
+            x, y, cw, ch = widgets.grid_cell(0, 1, m.margin, top, w, h, m.gap, rows)
+            self.add_button(_CONTINUE, x, y, cw, ch, "Continue")
+        else:
+            x, y, cw, ch = widgets.grid_cell(0, 2, m.margin, top, w, h, m.gap, rows)
+            self.add_button(_CONTINUE, x, y, cw, ch, "Continue")
+            x, y, cw, ch = widgets.grid_cell(1, 2, m.margin, top, w, h, m.gap, rows)
+            # The slot numbers are the App's: 0 is the free deal, 1 the daily deal.
+            self.add_button(_OTHER, x, y, cw, ch, "Free deal" if self.other == 0 else "Daily game")
         for i in range(1, len(_LABELS)):
             bid, text = _LABELS[i]
             x, y, cw, ch = widgets.grid_cell(i + 1, 2, m.margin, top, w, h, m.gap, rows)
@@ -71,6 +82,8 @@ class Screen(widgets.Screen):
         app = self.app
         if bid == _CONTINUE:
             app.continue_game()
+        elif bid == _OTHER:
+            app.switch_slot(self.other)
         elif bid == _NEW:
             app.new_deal()
         elif bid == _REPLAY:

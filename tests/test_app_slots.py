@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: MIT
+"""The two save slots and the once-only win, played through the real code.py headless."""
+
+from freecell_mc import deals
+from host_sim import script, sim
+from test_screens import FakeApp, button, make
+from test_screens_sim import at
+from test_sim_game import shortest
+
+
+def at_menu(text, other):
+    """Return 'tap X Y' for a menu button when the other slot holds a game."""
+    _, s = make("menu", FakeApp(other=other))
+    b = button(s, text)
+    return "tap %d %d" % (b.x + b.w // 2, b.y + b.h // 2)
+
+
+def run(lines, tmp_path, **kw):
+    """Run code.py on these script lines; return the App it ran."""
+    s = sim.Simulator(headless=True, script=script.parse("\n".join(lines), str(tmp_path)),
+                      nvm_path=str(tmp_path / "nvm.bin"), drive=str(tmp_path / "drive"),
+                      date="2026-11-30", **kw)
+    try:
+        rc = s.run()
+        failure = s.failure
+    finally:
+        s.close()
+    from freecell_mc.app import App
+
+    assert rc == 0, failure
+    return App.current
+
+
+def test_a_half_played_free_deal_is_reached_again_from_the_daily(tmp_path):
+    free = bytes(run(["move 1a", "move 2b", "expect moves 2", "wait 9000"], tmp_path,
+                     start_deal=(deals.KIND_MS, 1, 4)).game.pos)
+    # Restart as the board does (the saved free game), open today's daily, play one move,
+    # then go back to the free deal from the menu: both games are as they were left.
+    lines = ["expect moves 2", "key esc", at("menu", "Daily deal"), at("daily", "30"),
+             "move 1a", "expect moves 1", "key esc",
+             at_menu("Free deal", 0), "expect screen table", "expect moves 2"]
+    app = run(lines, tmp_path)
+    assert bytes(app.game.pos) == free
+    assert app.current_deal()[:2] == (deals.KIND_MS, 1)
+    lines = ["key esc", at_menu("Daily game", 1), "expect moves 1"]
+    app = run(lines, tmp_path)
+    assert app.current_deal()[:2] == (deals.KIND_DAILY, 20261130)
+
+
+def test_undoing_and_winning_again_counts_one_win(tmp_path):
+    deal, moves = shortest(4)
+    lines = ["move " + m for m in moves] + [
+        "expect won", "expect screen result", "key esc", "expect screen menu",
+        at_menu("Continue", None), "expect screen table", "key u", "expect not-won",
+        "move " + moves[-1], "expect won"]
+    app = run(lines, tmp_path, start_deal=(deals.KIND_MS, deal, 4))
+    assert app.saves.stats.won == 1
+    assert app.saves.stats.played == 1
