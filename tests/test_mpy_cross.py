@@ -12,10 +12,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def device_files():
-    """Return freecell_mc/**/*.py, code.py and boot.py, relative to the repository root."""
+    """Return freecell_mc/**/*.py, code.py, boot.py and board_bench/*.py, relative to the root."""
     files = sorted(p.relative_to(ROOT) for p in (ROOT / "freecell_mc").rglob("*.py")
                    if "__pycache__" not in p.parts)
     files += [Path(n) for n in ("code.py", "boot.py") if (ROOT / n).exists()]
+    # The on-board benchmark is copied to a board as code.py, so it obeys the same compiler.
+    files += sorted(p.relative_to(ROOT) for p in (ROOT / "board_bench").glob("*.py"))
     return files
 
 
