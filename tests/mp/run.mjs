@@ -13,7 +13,7 @@
 // wrap this runner in `timeout`.
 
 import { readFileSync, existsSync, readdirSync } from "node:fs";
-import { dirname, join, resolve, basename } from "node:path";
+import { dirname, join, resolve, basename, relative, isAbsolute } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 
@@ -71,8 +71,10 @@ for (const name of PURE) {
 }
 for (const path of extra) {
   // Extra modules keep their place relative to the repository (freecell_mc/screens/x.py).
-  const rel = resolve(path).slice(ROOT.length + 1);
-  if (!existsSync(path) || rel.startsWith("..")) usage(`--with needs a file inside the repo: ${path}`);
+  const rel = relative(ROOT, resolve(path));
+  if (!existsSync(path) || rel.startsWith("..") || isAbsolute(rel)) {
+    usage(`--with needs a file inside the repo: ${path}`);
+  }
   const dest = "/lib/" + rel;
   mp.FS.mkdirTree(dirname(dest));
   const init = join(dirname(dest), "__init__.py");
