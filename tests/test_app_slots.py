@@ -2,9 +2,9 @@
 """The two save slots and the once-only win, played through the real code.py headless."""
 
 from freecell_mc import deals
-from host_sim import script, sim
 from test_screens import FakeApp, button, make
 from test_screens_sim import at
+from test_screens_sim import run as run_script
 from test_sim_game import shortest
 
 
@@ -16,19 +16,8 @@ def at_menu(text, other):
 
 
 def run(lines, tmp_path, **kw):
-    """Run code.py on these script lines; return the App it ran."""
-    s = sim.Simulator(headless=True, script=script.parse("\n".join(lines), str(tmp_path)),
-                      nvm_path=str(tmp_path / "nvm.bin"), drive=str(tmp_path / "drive"),
-                      date="2026-11-30", **kw)
-    try:
-        rc = s.run()
-        failure = s.failure
-    finally:
-        s.close()
-    from freecell_mc.app import App
-
-    assert rc == 0, failure
-    return App.current
+    """Run code.py on these script lines on 2026-11-30; return the App it ran."""
+    return run_script(lines, tmp_path, date="2026-11-30", **kw)
 
 
 def test_a_half_played_free_deal_is_reached_again_from_the_daily(tmp_path):
