@@ -118,7 +118,12 @@ class App:
 
         if clock.plausible(today[0]):
             self.saves.note_date(today[0], today[1], today[2])
-            self.goto("table")
+            if self.finished:
+                # The game kept in the slot was won: greet the player with its result and
+                # the ways on (new deal, replay, daily), not with an empty table.
+                self._show_result()
+            else:
+                self.goto("table")
         else:
             self.goto("datepicker", then="table")
 
@@ -187,7 +192,7 @@ class App:
     def _save(self):
         """Put the game in play into its slot (RAM; commit() writes it when due).
 
-        A won game stays in its slot: a restart shows the finished table, as it was left.
+        A won game stays in its slot: the next start shows its result screen.
         """
         g = self.game
         self.saves.put_slot(self.slot, self.kind, self.number, g.cells, g, self.elapsed_ms // 1000)
@@ -294,10 +299,15 @@ class App:
             n = self.number
             st.mark_day_won(n // 10000, (n // 100) % 100, n % 100)
         self.saves.commit(self.clock.ticks_ms(), True)
+        self._show_result()
+
+    def _show_result(self):
+        """Show the result screen of the won game in play: moves, time and deal code."""
+        g = self.game
         self.goto(
             "result",
             moves=g.moves,
-            seconds=secs,
+            seconds=self.elapsed_ms // 1000,
             code=deals.deal_code(self.kind, self.number, g.cells),
         )
 

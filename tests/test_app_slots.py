@@ -45,3 +45,13 @@ def test_undoing_and_winning_again_counts_one_win(tmp_path):
     app = run(lines, tmp_path, start_deal=(deals.KIND_MS, deal, 4))
     assert app.saves.stats.won == 1
     assert app.saves.stats.played == 1
+
+
+def test_a_won_game_greets_the_next_start_with_its_result(tmp_path):
+    deal, moves = shortest(4)
+    run(["move " + m for m in moves] + ["expect won"], tmp_path,
+        start_deal=(deals.KIND_MS, deal, 4))
+    app = run(["expect screen result", "expect won", "key n", "expect screen table",
+               "expect moves 0"], tmp_path)
+    assert app.current_deal()[0] == deals.KIND_SEED
+    assert app.saves.stats.won == 1
