@@ -31,6 +31,14 @@ def test_day_numbers_match_datetime(d):
     assert clock.valid_date(d.year, d.month, d.day)
 
 
+@given(st.dates(min_value=datetime.date(1900, 1, 1), max_value=datetime.date(2400, 12, 31)))
+def test_day_numbers_hold_far_from_2000(d):
+    n = clock.day_number(d.year, d.month, d.day)
+    assert n == (d - D2000).days
+    assert clock.from_day_number(n) == (d.year, d.month, d.day)
+    assert clock.weekday(d.year, d.month, d.day) == d.weekday()
+
+
 @given(dates, st.integers(-400, 400))
 def test_add_days_matches_timedelta(d, k):
     e = d + datetime.timedelta(days=k)

@@ -5,17 +5,17 @@ No displayio here: every function runs under CPython and MicroPython alike, so t
 logic behind the menus is tested without a display and on a real MicroPython.
 """
 
+from freecell_mc.clock import (
+    FIRST_PLAUSIBLE_YEAR, add_days, day_number, days_in_month, from_day_number, weekday,
+)
 from freecell_mc.compat import const
 
-YEAR_MIN = const(2025)
+YEAR_MIN = FIRST_PLAUSIBLE_YEAR  # the picker never offers a date the clock would distrust
 YEAR_MAX = const(2099)
 MS_DIGITS = const(7)
 MS_MAX = const(1000000)
 ENTRY_MAX = const(16)
 DAILY_DAYS = const(30)
-
-# Day 0 is 1970-01-01, a Thursday: weekday() counts Monday as 0.
-_EPOCH_WEEKDAY = const(3)
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 MONTH_NAMES = (
@@ -24,59 +24,9 @@ MONTH_NAMES = (
 )
 WEEKDAYS = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
 WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_MONTH_DAYS = (0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 
-# --- dates -----------------------------------------------------------------
-
-
-def is_leap(y):
-    """Return True if y is a Gregorian leap year."""
-    return (y % 4 == 0 and y % 100 != 0) or y % 400 == 0
-
-
-def days_in_month(y, m):
-    """Return the number of days of month m (1..12) of year y."""
-    if m == 2 and is_leap(y):
-        return 29
-    return _MONTH_DAYS[m]
-
-
-def ordinal(y, m, d):
-    """Return the day number of y-m-d, 1970-01-01 being 0 (proleptic Gregorian)."""
-    # Counting years from March puts the leap day last, so each era is uniform.
-    if m <= 2:
-        y -= 1
-    era = y // 400
-    yoe = y - era * 400
-    mp = m + 9 if m <= 2 else m - 3
-    doy = (153 * mp + 2) // 5 + d - 1
-    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-    return era * 146097 + doe - 719468
-
-
-def from_ordinal(n):
-    """Return (y, m, d) of day number n (the inverse of ordinal)."""
-    n += 719468
-    era = n // 146097
-    doe = n - era * 146097
-    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-    mp = (5 * doy + 2) // 153
-    d = doy - (153 * mp + 2) // 5 + 1
-    m = mp + 3 if mp < 10 else mp - 9
-    y = yoe + era * 400 + (1 if m <= 2 else 0)
-    return (y, m, d)
-
-
-def weekday(y, m, d):
-    """Return the weekday of y-m-d, Monday 0 .. Sunday 6."""
-    return (ordinal(y, m, d) + _EPOCH_WEEKDAY) % 7
-
-
-def plausible(y):
-    """Return True if a clock reading of year y can be today (the RTC restarts at 2000)."""
-    return YEAR_MIN <= y <= YEAR_MAX
+# --- dates (the arithmetic is freecell_mc.clock's) ------------------------
 
 
 def date_text(y, m, d):
@@ -127,7 +77,7 @@ class DateModel:
             y = k // 12
             m = k % 12 + 1
         else:
-            y, m, d = from_ordinal(ordinal(y, m, d) + delta)
+            y, m, d = add_days(y, m, d, delta)
         if y < YEAR_MIN or y > YEAR_MAX:
             return
         # 31 January stepped to February becomes the 28th or 29th, never 3 March.
@@ -149,14 +99,14 @@ class Calendar:
 
     def __init__(self, y, m, d, n=DAILY_DAYS):
         self.n = n
-        self.today = ordinal(y, m, d)
+        self.today = day_number(y, m, d)
         self.first = self.today - (n - 1)
-        self.offset = (self.first + _EPOCH_WEEKDAY) % 7
+        self.offset = (weekday(y, m, d) - (n - 1)) % 7
         self.rows = (self.offset + n + 6) // 7
 
     def date(self, i):
         """Return (y, m, d) of day i."""
-        return from_ordinal(self.first + i)
+        return from_day_number(self.first + i)
 
     def cell(self, i):
         """Return (row, col) of day i."""
