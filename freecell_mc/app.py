@@ -10,20 +10,14 @@ kept; any other screen is built when entered and dropped when left.
 import displayio
 
 from freecell_mc import deals
+from freecell_mc.clock import plausible, ticks_diff
 from freecell_mc.compat import const
 from freecell_mc.engine import Game
 from freecell_mc.taps import Taps
 
 SLOT_FREE = const(0)
 SLOT_DAILY = const(1)
-_TICKS_HALF = const(0x10000000)
-_TICKS_MASK = const(0x1FFFFFFF)
 _MAX_ELAPSED_MS = const(0x3FFFFFFF)
-
-
-def _ticks_diff(a, b):
-    """Return a - b for ticks that wrap at 2**29 (supervisor.ticks_ms)."""
-    return ((a - b + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
 
 
 class _NullSaves:
@@ -114,9 +108,7 @@ class App:
         self.table = Table(self, st.four_colour)
         self.display.root_group = self.root
         today = self.clock.today()
-        from freecell_mc import clock
-
-        if clock.plausible(today[0]):
+        if plausible(today[0]):
             self.saves.note_date(today[0], today[1], today[2])
             if self.finished:
                 # The game kept in the slot was won: greet the player with its result and
@@ -233,10 +225,8 @@ class App:
 
     def daily_today(self):
         """Play today's daily deal, asking for the date first if the clock is not set."""
-        from freecell_mc import clock
-
         y, m, d = self.clock.today()
-        if clock.plausible(y):
+        if plausible(y):
             self.start_daily(y, m, d)
         else:
             self.goto("datepicker", then="daily")
@@ -348,7 +338,7 @@ class App:
     def poll(self):
         """Run one iteration: touch, keys, timers, saves, and at most one refresh."""
         now = self.clock.ticks_ms()
-        dt = _ticks_diff(now, self._last_ms)
+        dt = ticks_diff(now, self._last_ms)
         self._last_ms = now
         g = self.game
         if self.screen is self.table and g.moves and not g.won() and 0 < dt:

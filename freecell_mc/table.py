@@ -39,6 +39,7 @@ from freecell_mc.cardart import (
     T_TOP_LEFT,
     T_TOP_RIGHT,
 )
+from freecell_mc.clock import ticks_diff
 from freecell_mc.compat import const
 from freecell_mc.layout import (
     CARD_ROWS,
@@ -59,13 +60,6 @@ _NO_PLACE = const(255)
 _MODE_COLUMN = const(0)
 _MODE_TOP = const(1)
 _FULL = const(0xFFFF)  # every slot
-_TICKS_HALF = const(0x10000000)
-_TICKS_MASK = const(0x1FFFFFFF)
-
-
-def _ticks_diff(a, b):
-    """Return a - b for ticks that wrap at 2**29 (supervisor.ticks_ms)."""
-    return ((a - b + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
 
 
 class Table:
@@ -562,7 +556,7 @@ class Table:
 
     def tick(self, now_ms):
         """Advance the finish animation."""
-        if self.finishing and _ticks_diff(now_ms, self._finish_ms) >= FINISH_STEP_MS:
+        if self.finishing and ticks_diff(now_ms, self._finish_ms) >= FINISH_STEP_MS:
             self._finish_ms = now_ms
             self.finish_step()
 
