@@ -409,8 +409,10 @@ class Table:
         else:
             self._paint(game.top(src) - 4, P_HELD)
         mask = game.targets(src, n)
-        if src < SLOT_CELL and n > 1:
+        if src < SLOT_CELL and n > 1 and n <= game.capacity(False):
             # Where only the bottom part of a long run fits, that part goes (SPEC 4): lit too.
+            # A run longer than any capacity has no legal target at all (SPEC 2): nothing
+            # lights, and that absence is the rule's answer.
             for dst in range(16):
                 if not (mask >> dst) & 1 and dst != src and game.fit(src, dst, n):
                     mask |= 1 << dst
@@ -469,7 +471,8 @@ class Table:
             if dst >= SLOT_FOUND:
                 # Any foundation means "home": the exposed card has exactly one.
                 dst = SLOT_FOUND + (game.top(src) & 3)
-            fit = game.fit(src, dst, k)
+            # The highlight is the rule: only a lit place takes the held cards.
+            fit = game.fit(src, dst, k) if (self.lit >> dst) & 1 else 0
             if fit:
                 self.clear_selection()
                 self.play(src, dst, fit)

@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: MIT
+"""SPEC sections 2, 4 and 5 played through the real code.py on the headless simulator.
+
+A position is put in the board's save as the game in play (as if the player had left it
+there), then a script taps as a player would and the test looks at what the game did.
+"""
+
+from freecell_mc import deals, notation
+from freecell_mc.engine import Game
+from freecell_mc.layout import Layout
+from test_screens_sim import run as run_script
+from test_ui import board_text
+
+# A run of 11 (KS down to 3C) in column 1; KC alone in column 4 takes the QH..3C part,
+# 5C in column 3 the 4H 3C part; column 8 empty; 4 empty cells: capacity 10 onto a card,
+# 5 into the empty column (SPEC 2).
+LONG_RUN = board_text(
+    [["KS", "QH", "JC", "TD", "9S", "8H", "7C", "6D", "5S", "4H", "3C"], ["KD"], ["5C"], ["KC"],
+     ["QS"], ["JS"], ["TS"], []],
+    fill=[2, 3, 4, 5, 6],
+)
+
+
+def seed(tmp_path, text, cells=4, takeback=False, moves=0):
+    """Leave `text` in the board's save as the free deal in play; return its position."""
+    from freecell_mc.storage import Saves
+    from host_sim.flash import FlashBlock
+
+    saves = Saves([FlashBlock(str(tmp_path / "nvm.bin"), 8192)])
+    saves.load()
+    saves.settings.cells = cells
+    saves.settings.takeback = takeback
+    g = Game(cells, takeback)
+    g.load(notation.parse_board(text, cells), moves)
+    saves.put_slot(0, deals.KIND_SEED, 1, cells, g, 0)
+    saves.active = 0
+    saves.commit(0, force=True)
+    return bytes(g.pos)
+
+
+def run(lines, tmp_path, **kw):
+    """Run code.py on these script lines on 2026-11-30; return the App it ran."""
+    return run_script(lines, tmp_path, date="2026-11-30", **kw)
+
+
+def length(text, col):
+    """Return the number of cards in column col of a board text."""
+    g = Game(4)
+    g.load(notation.parse_board(text, 4))
+    return g.column_len(col)
+
+
+def tap(slot, index=-1, n=1, size=(320, 240), cells=4):
+    """Return the script line tapping a slot (card index of a column of n cards)."""
+    return "tap %d %d" % Layout(size[0], size[1], cells).tap_point(slot, index, n)
+
+
+def test_a_run_longer_than_any_capacity_lights_nothing_and_moves_nothing(tmp_path):
+    before = seed(tmp_path, LONG_RUN)
+    n = 11  # column 1 is the run alone
+    k = length(LONG_RUN, 3)
+    app = run(["expect moves 0", tap(0, n - 11, n)], tmp_path)
+    assert app.table.sel_n == 11
+    assert app.table.lit == 0  # 11 > 10: no place anywhere, not even for a part of it
+    # Tapping the places where a part would fit (a cell, KC, the empty column) moves nothing.
+    for target in (8, 3, 7):
+        app = run(["expect moves 0", tap(0, n - 11, n), tap(target, -1, k if target == 3 else 0),
+                   "expect moves 0"], tmp_path)
+        assert bytes(app.game.pos) == before
+
+
+def test_the_spec_capacity_example_ten_onto_a_card_five_into_the_empty_column(tmp_path):
+    seed(tmp_path, LONG_RUN)
+    n = 11
+    k = length(LONG_RUN, 3)
+    # The queen: a run of 10 goes onto the king of clubs as one move.
+    app = run([tap(0, n - 10, n), tap(3, -1, k), "expect moves 1"], tmp_path)
+    assert app.game.column_len(3) == k + 10 and app.game.column_len(0) == 1
+    seed(tmp_path, LONG_RUN)
+    # The same 10 into the empty column: the 5 that the capacity allows go, as one move.
+    app = run([tap(0, n - 10, n), tap(7, -1, 0), "expect moves 1"], tmp_path)
+    assert app.game.column_len(7) == 5 and app.game.column_len(0) == 6
+    assert app.game.run_len(7) == 5
