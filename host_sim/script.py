@@ -216,7 +216,8 @@ def move_taps(game, text):
     """Return (src slot, dst slot, cards to pick up, position expected after the move).
 
     The count is where the player taps in the source column: the top card of the run to
-    carry. `38:3` picks up three cards; `38` picks up the whole ordered run at the bottom
+    carry. `38:3` picks up three cards; `38` picks up the ordered run at the bottom (as
+    much of it as the capacity could carry anywhere: a longer run has no target at all)
     and leaves it to the game to move the part that fits, as a player's tap would.
     Raises ValueError (with the reason) when the move is not legal.
     """
@@ -225,7 +226,7 @@ def move_taps(game, text):
 
     src, dst, n = notation.resolve_move(game, text)
     if src < 8 and dst < 8 and notation.parse_move(text)[2] == 0:
-        tap_n = game.run_len(src)
+        tap_n = min(game.run_len(src), game.capacity(False))
     else:
         tap_n = n
     shadow = Game(game.cells, getattr(game, "takeback", False))
