@@ -204,6 +204,9 @@ class _RegisterChip:
 class _RtcChip(_RegisterChip):
     """A battery-backed RTC: keeps its own time, which runs with the board's clock."""
 
+    # Each chip says where it keeps seconds, minutes, hours, day, month and year (BCD),
+    # and the weekday.
+    time_regs = ()
     weekday_reg = 0
 
     def __init__(self, clock, start_seconds):
@@ -239,12 +242,43 @@ class _RtcChip(_RegisterChip):
         """Set the chip's time."""
         self._base = s - self._clock.total_ms() // 1000
 
+    def _sync_out(self):
+        t = time.gmtime(self.seconds())
+        r = self.regs
+        sec, mins, hour, day, mon, year = self.time_regs
+        r[sec] = (r[sec] & 0x80) | _bcd(t.tm_sec)  # keep the PCF8523's OS (clock integrity) flag
+        r[mins] = _bcd(t.tm_min)
+        r[hour] = _bcd(t.tm_hour)
+        r[day] = _bcd(t.tm_mday)
+        r[self.weekday_reg] = self._weekday(t)
+        r[mon] = _bcd(t.tm_mon)
+        r[year] = _bcd(t.tm_year % 100)
+
+    def _sync_in(self):
+        r = self.regs
+        sec, mins, hour, day, mon, year = self.time_regs
+        fields = (
+            2000 + _unbcd(r[year]),
+            _unbcd(r[mon] & 0x1F),
+            _unbcd(r[day] & 0x3F),
+            _unbcd(r[hour] & 0x3F),
+            _unbcd(r[mins] & 0x7F),
+            _unbcd(r[sec] & 0x7F),
+        )
+        try:
+            s = calendar.timegm(fields + (0, 0, 0))
+        except (ValueError, OverflowError):
+            return
+        self.set_seconds(s)
+        self._take_weekday()
+
 
 class DS3231(_RtcChip):
     """Maxim DS3231 at 0x68: time at 0x00..0x06 (s, m, h, weekday, day, month, year)."""
 
     size = 0x13
     masks = {0: 0x7F, 1: 0x7F, 2: 0x7F, 3: 0x07, 4: 0x3F, 5: 0x9F}
+    time_regs = (0, 1, 2, 4, 5, 6)
     weekday_reg = 3
     _wd_first = 1  # 1..7
 
@@ -253,38 +287,9 @@ class DS3231(_RtcChip):
         self.regs[0x0E] = 0x1C  # control: the power-on value from the datasheet
 
     def _sync_out(self):
-        t = time.gmtime(self.seconds())
-        r = self.regs
-        r[0] = _bcd(t.tm_sec)
-        r[1] = _bcd(t.tm_min)
-        r[2] = _bcd(t.tm_hour)
-        r[3] = self._weekday(t)
-        r[4] = _bcd(t.tm_mday)
-        r[5] = _bcd(t.tm_mon)
-        r[6] = _bcd(t.tm_year % 100)
-        r[0x11] = 25  # temperature, degrees C
-        r[0x12] = 0
-
-    def _sync_in(self):
-        r = self.regs
-        try:
-            s = calendar.timegm(
-                (
-                    2000 + _unbcd(r[6]),
-                    _unbcd(r[5] & 0x1F),
-                    _unbcd(r[4] & 0x3F),
-                    _unbcd(r[2] & 0x3F),
-                    _unbcd(r[1] & 0x7F),
-                    _unbcd(r[0] & 0x7F),
-                    0,
-                    0,
-                    0,
-                )
-            )
-        except (ValueError, OverflowError):
-            return
-        self.set_seconds(s)
-        self._take_weekday()
+        super()._sync_out()
+        self.regs[0x11] = 25  # temperature, degrees C
+        self.regs[0x12] = 0
 
 
 class PCF8523(_RtcChip):
@@ -292,6 +297,7 @@ class PCF8523(_RtcChip):
 
     size = 0x14
     masks = {4: 0x7F, 5: 0x3F, 6: 0x3F, 7: 0x07, 8: 0x1F}
+    time_regs = (3, 4, 5, 6, 8, 9)
     weekday_reg = 7
 
     @staticmethod
@@ -301,38 +307,6 @@ class PCF8523(_RtcChip):
     def __init__(self, clock, start_seconds):
         super().__init__(clock, start_seconds)
         self.regs[0x02] = 0xE0  # control 3: battery switch-over as after power-on
-
-    def _sync_out(self):
-        t = time.gmtime(self.seconds())
-        r = self.regs
-        r[3] = (r[3] & 0x80) | _bcd(t.tm_sec)  # keep the OS (clock integrity) flag
-        r[4] = _bcd(t.tm_min)
-        r[5] = _bcd(t.tm_hour)
-        r[6] = _bcd(t.tm_mday)
-        r[7] = self._weekday(t)
-        r[8] = _bcd(t.tm_mon)
-        r[9] = _bcd(t.tm_year % 100)
-
-    def _sync_in(self):
-        r = self.regs
-        try:
-            s = calendar.timegm(
-                (
-                    2000 + _unbcd(r[9]),
-                    _unbcd(r[8] & 0x1F),
-                    _unbcd(r[6] & 0x3F),
-                    _unbcd(r[5] & 0x3F),
-                    _unbcd(r[4] & 0x7F),
-                    _unbcd(r[3] & 0x7F),
-                    0,
-                    0,
-                    0,
-                )
-            )
-        except (ValueError, OverflowError):
-            return
-        self.set_seconds(s)
-        self._take_weekday()
 
 
 def make_ext_rtc(kind, clock, start_seconds):
