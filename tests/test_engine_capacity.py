@@ -6,7 +6,8 @@ from collections import deque
 import pytest
 
 from freecell_mc import cards
-from freecell_mc.engine import Game, SLOT_CELL
+from freecell_mc.engine import SLOT_CELL
+from positions import game
 
 C = cards.parse_card
 ONTO_CARD = ("KS", "QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D AS".split())
@@ -32,20 +33,7 @@ def position(n, free_cells, empty_cols, to_empty):
     rest = rest[4 - free_cells :]
     for i in range(others):
         cols.append(rest[i::others])
-    while len(cols) < 8:
-        cols.append([])
-    pos = bytearray(68)
-    for c, col in enumerate(cols):
-        under = 0
-        for b in col:
-            pos[b - 4] = under
-            under = b
-        pos[52 + c] = under
-    for i, b in enumerate(cells):
-        pos[60 + i] = b
-    g = Game(4)
-    g.load(pos, 0)
-    return g, run
+    return game(cols, cells), run
 
 
 def carry_card_by_card(g, run):

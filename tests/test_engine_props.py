@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from freecell_mc import deals
 from freecell_mc.engine import Game, SLOT_CELL, SLOT_FOUND, SLOTS
+from positions import game, position
 
 SETTINGS = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -122,24 +123,13 @@ def endgame(found, order, split, cell_count, cells):
     the columns at the split points, the first cell_count of them in free cells."""
     rest = [r << 2 | s for s in range(4) for r in range(found[s] + 1, 14)]
     rest.sort(key=lambda b: order[b - 4])
-    pos = bytearray(68)
     k = min(cell_count, cells, len(rest))
-    for i in range(k):
-        pos[60 + i] = rest[i]
+    in_cells = rest[:k]
     rest = rest[k:]
     cuts = sorted(x % (len(rest) + 1) for x in split[:7])
     bounds = [0] + cuts + [len(rest)]
-    for c in range(8):
-        under = 0
-        for b in rest[bounds[c]:bounds[c + 1]]:
-            pos[b - 4] = under
-            under = b
-        pos[52 + c] = under
-    for s in range(4):
-        pos[64 + s] = found[s]
-    g = Game(cells)
-    g.load(pos, 0)
-    return g
+    cols = [rest[bounds[c]:bounds[c + 1]] for c in range(8)]
+    return game(cols, in_cells, found, cells)
 
 
 def foundation_only_wins(g):
@@ -234,14 +224,7 @@ def test_dead_end_example():
                0x0D << 2 | 2, 0x0C << 2 | 2, 0x0B << 2 | 2, 0x0A << 2 | 2]
     cell = 9 << 2 | 1
     others = [b for b in range(4, 56) if b not in exposed and b != cell]
-    pos = bytearray(68)
-    for c in range(8):
-        under = 0
-        for b in others[c::8] + [exposed[c]]:
-            pos[b - 4] = under
-            under = b
-        pos[52 + c] = under
-    pos[60] = cell
+    pos = position([others[c::8] + [exposed[c]] for c in range(8)], [cell])
     g = Game(1)
     g.load(pos, 0)
     assert g.dead_end() and not legal_moves(g)

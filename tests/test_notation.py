@@ -5,6 +5,7 @@ import pytest
 
 from freecell_mc import cards, deals, notation
 from freecell_mc.engine import Game, SLOT_CELL, SLOT_FOUND
+from positions import game
 
 MS1 = """JD KD 2S 4C 3S 6D 6S
 2D KC KS 5C TD 8S 9C
@@ -197,20 +198,11 @@ def run_game():
     """Return a game where column 1 ends in a 3-card run and column 2 is empty."""
     rest = [b for b in range(4, 56) if b not in (cards.parse_card(x) for x in
                                                  ("KS", "QH", "JC", "TD", "9S"))]
-    pos = bytearray(68)
     cols = [[cards.parse_card("KS"), cards.parse_card("QH"), cards.parse_card("JC"),
              cards.parse_card("TD")], [], [cards.parse_card("9S")]]
     for i in range(5):
         cols.append(rest[i::5])
-    for c, col in enumerate(cols):
-        under = 0
-        for b in col:
-            pos[b - 4] = under
-            under = b
-        pos[52 + c] = under
-    g = Game(4)
-    g.load(pos, 0)
-    return g
+    return game(cols)
 
 
 def test_resolve_counts():
