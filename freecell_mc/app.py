@@ -13,6 +13,7 @@ from freecell_mc import deals
 from freecell_mc.clock import plausible, ticks_diff
 from freecell_mc.compat import const
 from freecell_mc.engine import Game
+from freecell_mc.storage import SLOT_PLAYED, SLOT_WON
 from freecell_mc.taps import Taps
 
 SLOT_FREE = const(0)
@@ -47,7 +48,7 @@ class _NullSaves:
         """No saved games."""
         return None
 
-    def put_slot(self, i, kind, number, cells, game, elapsed_s):
+    def put_slot(self, i, kind, number, cells, game, elapsed_s, flags=0):
         """Keep nothing."""
 
     def clear_slot(self, i):
@@ -110,7 +111,7 @@ class App:
         today = self.clock.today()
         if plausible(today[0]):
             self.saves.note_date(today[0], today[1], today[2])
-            if self.finished:
+            if self.game.won():
                 # The game kept in the slot was won: greet the player with its result and
                 # the ways on (new deal, replay, daily), not with an empty table.
                 self._show_result()
@@ -173,10 +174,10 @@ class App:
         self.kind = s.kind
         self.number = s.number
         self.slot = slot
-        self.counted = s.moves > 0
-        # A won game kept in its slot was recorded when it was won: undoing and winning
-        # it again must not count a second win.
-        self.finished = g.won()
+        # What the statistics already hold of this deal travels with it: a game undone
+        # to its start, or a won game undone, counts no second game or win when continued.
+        self.counted = s.moves > 0 or bool(s.flags & SLOT_PLAYED)
+        self.finished = g.won() or bool(s.flags & SLOT_WON)
         self.elapsed_ms = s.elapsed * 1000
         self.saves.active = slot
         return True
@@ -187,7 +188,9 @@ class App:
         A won game stays in its slot: the next start shows its result screen.
         """
         g = self.game
-        self.saves.put_slot(self.slot, self.kind, self.number, g.cells, g, self.elapsed_ms // 1000)
+        flags = (SLOT_PLAYED if self.counted else 0) | (SLOT_WON if self.finished else 0)
+        self.saves.put_slot(self.slot, self.kind, self.number, g.cells, g, self.elapsed_ms // 1000,
+                            flags)
 
     def _show_deal(self):
         """Show the table with the game as it now is."""
@@ -273,10 +276,12 @@ class App:
         if not self.counted and g.moves > 0:
             self.counted = True
             self.saves.stats.record_start()
+        won = g.won() and not self.finished
+        if won:
+            self.finished = True  # before the save, so the slot knows the win is counted
         self._save()
         self.dirty = True
-        if g.won() and not self.finished:
-            self.finished = True
+        if won:
             self._won()
 
     def _won(self):

@@ -52,7 +52,8 @@ _MAGIC = b"FCMC"
 #  28 last date: y u16 | m u8 | d u8                    (soft: never triggers a write)
 #  32 statistics, 40 bytes (stats.py)
 #  72 slot 0, 88 bytes | 160 slot 1, 88 bytes; within a slot:
-#      +0 present u8 | +1 kind u8 | +2 cells u8 | +3 reserved | +4 deal number u32
+#      +0 present u8 | +1 kind u8 | +2 cells u8 | +3 flags u8 (SLOT_PLAYED, SLOT_WON)
+#      +4 deal number u32
 #      +8 moves u16 | +10 reserved u16 | +12 elapsed seconds u32 (soft) | +16 position 68
 # 248 reserved u32 | 252 CRC-32 of bytes 0..251
 _SEQ = const(8)
@@ -69,6 +70,11 @@ _S_ELAPSED = const(12)
 _S_POS = const(16)
 _POS_LEN = const(68)
 _CRC = const(252)
+
+# Slot flags: what the statistics already hold of this deal, so a game continued after a
+# restart or a switch of slots is never counted as played, or as won, a second time.
+SLOT_PLAYED = const(1)
+SLOT_WON = const(2)
 
 # What counts as a change worth a write: every byte except seq, CRC and the soft fields
 # (the date and the elapsed seconds change on their own and ride along with real changes).
@@ -184,6 +190,7 @@ class Slot:
         self.cells = 4
         self.moves = 0
         self.elapsed = 0
+        self.flags = 0
         self.pos = bytearray(_POS_LEN)
 
 
@@ -323,19 +330,21 @@ class Saves:
         s = self._view[i]
         s.kind = rec[base + 1]
         s.cells = rec[base + 2]
+        s.flags = rec[base + 3]
         s.number = struct.unpack_from("<I", rec, base + _S_NUMBER)[0]
         s.moves = rec[base + _S_MOVES] | rec[base + _S_MOVES + 1] << 8
         s.elapsed = struct.unpack_from("<I", rec, base + _S_ELAPSED)[0]
         s.pos[:] = rec[base + _S_POS : base + _S_POS + _POS_LEN]
         return s
 
-    def put_slot(self, i, kind, number, cells, game, elapsed_s):
+    def put_slot(self, i, kind, number, cells, game, elapsed_s, flags=0):
         """Copy a game (its pos and moves) into slot i of the record in RAM; no allocation."""
         rec = self._rec
         base = _SLOT0 + i * _SLOT_SIZE
         rec[base] = 1
         rec[base + 1] = kind
         rec[base + 2] = cells
+        rec[base + 3] = flags
         rec[base + 4] = number & 255
         rec[base + 5] = (number >> 8) & 255
         rec[base + 6] = (number >> 16) & 255

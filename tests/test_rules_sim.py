@@ -81,3 +81,26 @@ def test_the_spec_capacity_example_ten_onto_a_card_five_into_the_empty_column(tm
     app = run([tap(0, n - 10, n), tap(7, -1, 0), "expect moves 1"], tmp_path)
     assert app.game.column_len(7) == 5 and app.game.column_len(0) == 6
     assert app.game.run_len(7) == 5
+
+
+def test_a_deal_undone_to_its_start_and_continued_later_is_played_once(tmp_path):
+    # One move, taken back, then the board is switched off; at the next start the
+    # player goes on with the same deal: still one game played, not two.
+    run(["move 1a", "key u", "expect moves 0", "wait 9000"], tmp_path,
+        start_deal=(deals.KIND_MS, 1, 4))
+    app = run(["expect moves 0", "move 1a", "expect moves 1", "wait 9000"], tmp_path)
+    assert app.current_deal()[:2] == (deals.KIND_MS, 1)
+    assert app.saves.stats.played == 1
+
+
+def test_a_won_deal_undone_and_won_again_after_a_restart_counts_one_win(tmp_path):
+    from test_app_slots import at_menu
+    from test_sim_game import shortest
+
+    deal, moves = shortest(4)
+    run(["move " + m for m in moves] + ["expect won", "key esc", at_menu("Continue", None),
+                                        "key u", "expect not-won", "wait 9000"],
+        tmp_path, start_deal=(deals.KIND_MS, deal, 4))
+    app = run(["expect not-won", "move " + moves[-1], "expect won"], tmp_path)
+    assert app.saves.stats.won == 1
+    assert app.saves.stats.played == 1
