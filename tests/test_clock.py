@@ -171,18 +171,14 @@ def test_set_and_read_back(make):
 
 
 def test_lost_power_flags():
-    d = ds3231()
-    d.r[0x0F] = 0x80
-    rtc = clock.ExternalRTC(Bus({0x68: d}), clock.ExternalRTC.DS3231)
-    assert rtc.lost_power()
-    rtc.set_datetime(2026, 1, 2)
-    assert not rtc.lost_power()
-    p = pcf8523()
-    p.r[3] = 0x80
-    rtc = clock.ExternalRTC(Bus({0x68: p}), clock.ExternalRTC.PCF8523)
-    assert rtc.lost_power()
-    rtc.set_datetime(2026, 1, 2)
-    assert not rtc.lost_power()
+    # The DS3231 flags a stopped oscillator in its status register, the PCF8523 in seconds.
+    for chip, flag_reg, kind in ((ds3231(), 0x0F, clock.ExternalRTC.DS3231),
+                                 (pcf8523(), 3, clock.ExternalRTC.PCF8523)):
+        chip.r[flag_reg] = 0x80
+        rtc = clock.ExternalRTC(Bus({0x68: chip}), kind)
+        assert rtc.lost_power(), kind
+        rtc.set_datetime(2026, 1, 2)
+        assert not rtc.lost_power(), kind
 
 
 class FakeInternalRTC:
