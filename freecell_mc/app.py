@@ -193,8 +193,12 @@ class App:
                             flags)
 
     def _show_deal(self):
-        """Show the table with the game as it now is."""
-        if self.screen is self.table:
+        """Show the table with the game as it now is (a won game: its result screen)."""
+        if self.game.won():
+            # A won daily or free game taken up again: its result and the ways on, as at
+            # a start, not a table with nothing left to play.
+            self._show_result()
+        elif self.screen is self.table:
             self.table.redraw()
             self.dirty = True
         else:

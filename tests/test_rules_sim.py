@@ -104,3 +104,24 @@ def test_a_won_deal_undone_and_won_again_after_a_restart_counts_one_win(tmp_path
     app = run(["expect not-won", "move " + moves[-1], "expect won"], tmp_path)
     assert app.saves.stats.won == 1
     assert app.saves.stats.played == 1
+
+
+def test_todays_daily_already_won_opens_on_its_result_not_on_an_empty_table(tmp_path):
+    from freecell_mc.storage import SLOT_PLAYED, SLOT_WON, Saves
+    from host_sim.flash import FlashBlock
+    from test_screens_sim import at
+
+    saves = Saves([FlashBlock(str(tmp_path / "nvm.bin"), 8192)])
+    saves.load()
+    won = Game(4)
+    won.load(bytes(64) + bytes((13, 13, 13, 13)), 97)
+    saves.put_slot(1, deals.KIND_DAILY, 20261130, 4, won, 412, SLOT_PLAYED | SLOT_WON)
+    saves.commit(0, force=True)
+    # Today's daily, already won this morning: its result (moves, time, code) and the
+    # ways on, as at a start with that game in play.
+    app = run(["key esc", at("menu", "Daily deal"), at("daily", "30"), "expect screen result"],
+              tmp_path)
+    assert app.screen.values[0].text == "97"
+    assert app.screen.values[1].text == "6:52"
+    assert app.current_deal()[:2] == (deals.KIND_DAILY, 20261130)
+    assert app.saves.stats.won == 0  # nothing new was won
