@@ -313,7 +313,7 @@ def test_engine_test_modules_pass_under_micropython(tmp_path):
                if (ROOT / "tests" / (m + ".py")).exists()]
     # The card-by-card capacity searches take minutes there; the first cases are the cheap ones.
     data = {"modules": modules, "max_params": {"test_engine_capacity": 8}}
-    extra = ["tests/%s.py" % m for m in modules]
+    extra = ["tests/%s.py" % m for m in modules] + ["tests/positions.py"]
     got = run_mp("mp_pytests.py", data, tmp_path, extra=extra)["outcomes"]
     problems = []
     ran = {}

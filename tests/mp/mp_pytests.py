@@ -15,6 +15,8 @@ from mpcheck import load_input, emit
 
 sys.modules["pytest"] = pytest_shim
 sys.modules["collections"] = collections_shim
+# The modules import their shared helpers (tests/positions.py) by bare name, as under pytest.
+sys.path.append("/lib/tests")
 
 
 def run_one(fn, kwargs):
