@@ -10,7 +10,8 @@ by itself costs nothing.
 
 import gc
 
-from mpcheck import load_input, emit, check, build_pos, mem_alloc, MICROPYTHON
+from mpcheck import (load_input, emit, check, build_pos, mem_alloc, MICROPYTHON, all_names,
+                     legal_moves)
 from freecell_mc.deals import seeded_deck
 from freecell_mc.engine import Game
 
@@ -171,24 +172,6 @@ def measure_position(g, buf):
     gc.enable()
 
 
-def legal_moves(g):
-    """Return the (src, dst, n) a player could make here (allocates; not measured)."""
-    out = []
-    for src in range(16):
-        m = g.targets(src, 1)
-        for dst in range(16):
-            if (m >> dst) & 1:
-                out.append((src, dst, 1))
-    for col in range(8):
-        r = g.run_len(col)
-        if r > 1:
-            m = g.targets(col, r)
-            for dst in range(16):
-                if (m >> dst) & 1:
-                    out.append((col, dst, r))
-    return out
-
-
 def walk(seed, steps, cells):
     """Play random legal moves from a seeded deal, measuring every step."""
     g = Game(cells=cells, takeback=True)
@@ -242,7 +225,7 @@ def dead_end():
     black = ["KC", "KS", "QC", "QS", "JC", "JS", "TC", "TS"]
     cells = ["8D", "8H", "7D", "7H"]
     rest = []
-    for name in all_cards():
+    for name in all_names():
         if name not in black and name not in cells:
             rest.append(name)
     columns = []
@@ -252,13 +235,6 @@ def dead_end():
     g.load(build_pos(columns, cells))
     check(g.dead_end(), "full cells and nothing fits must be a dead end")
     measure_position(g, bytearray(19))
-
-
-def all_cards():
-    """Return the 52 card names."""
-    from mpcheck import all_names
-
-    return all_names()
 
 
 def main():

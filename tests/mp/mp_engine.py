@@ -6,7 +6,7 @@ the dead end, finish and take-back, then plays the random-play workload on the e
 the list-of-lists baseline and reports the checksums (the driver compares them with CPython's).
 """
 
-from mpcheck import load_input, emit, check, build_pos, all_names
+from mpcheck import load_input, emit, check, build_pos, all_names, legal_moves
 from freecell_mc.deals import seeded_deck
 from freecell_mc.engine import Game
 from bench.workload import playout
@@ -75,19 +75,7 @@ def check_undo_round_trip(seed, steps):
     x = seed % 65537 or 1
     played = 0
     for _ in range(steps):
-        moves = []
-        for src in range(16):
-            m = g.targets(src, 1)
-            for dst in range(16):
-                if (m >> dst) & 1:
-                    moves.append((src, dst, 1))
-        for col in range(8):
-            r = g.run_len(col)
-            if r > 1:
-                m = g.targets(col, r)
-                for dst in range(16):
-                    if (m >> dst) & 1:
-                        moves.append((col, dst, r))
+        moves = legal_moves(g)
         if not moves:
             break
         x = (x * 75 + 74) % 65537

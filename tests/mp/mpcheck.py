@@ -69,3 +69,22 @@ def all_names():
     for cid in range(52):
         out.append(ranks[cid // 4] + suits[cid % 4])
     return out
+
+
+def legal_moves(g):
+    """Return the (src, dst, n) a player could make in Game g: every single card, every
+    whole run (allocates; never inside a measurement)."""
+    out = []
+    for src in range(16):
+        m = g.targets(src, 1)
+        for dst in range(16):
+            if (m >> dst) & 1:
+                out.append((src, dst, 1))
+    for col in range(8):
+        r = g.run_len(col)
+        if r > 1:
+            m = g.targets(col, r)
+            for dst in range(16):
+                if (m >> dst) & 1:
+                    out.append((col, dst, r))
+    return out
