@@ -26,3 +26,12 @@ def fb_display():
     d = display.FramebufferDisplay(320, 240)
     yield d
     display.release()
+
+
+@pytest.fixture
+def no_cut_left_armed():
+    """A failing test must not leave a flash power cut armed for the next one."""
+    yield
+    from host_sim import flash
+
+    flash.disarm()

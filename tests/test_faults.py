@@ -16,12 +16,7 @@ from host_sim import flash
 from freecell_mc import deals, storage
 from freecell_mc.engine import Game
 
-
-@pytest.fixture(autouse=True)
-def _no_cut_left_armed():
-    """A failing test must not leave a power cut armed for the next one."""
-    yield
-    flash.disarm()
+pytestmark = pytest.mark.usefixtures("no_cut_left_armed")
 
 
 class _Pos:

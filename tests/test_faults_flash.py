@@ -5,12 +5,7 @@ import pytest
 
 from host_sim import flash
 
-
-@pytest.fixture(autouse=True)
-def _no_cut_left_armed():
-    """A failing test must not leave a power cut armed for the next one."""
-    yield
-    flash.disarm()
+pytestmark = pytest.mark.usefixtures("no_cut_left_armed")
 
 
 def test_flash_block_acts_like_nvm():
