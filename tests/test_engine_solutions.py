@@ -11,25 +11,10 @@ import pytest
 
 from freecell_mc import deals, notation
 from freecell_mc.engine import Game
+from solutions import fcs_solutions
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIXTURE = os.path.join(ROOT, "tests", "fixtures", "fcs_solutions.txt")
-
-
-def solutions():
-    """Return [(deal, cells, [moves])] from the fixture file."""
-    out = []
-    with open(FIXTURE, encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            head, moves = line.split(":", 1)
-            deal, cells = (int(x) for x in head.split())
-            out.append((deal, cells, moves.split()))
-    return out
-
-
-SOLUTIONS = solutions()
+SOLUTIONS = fcs_solutions()
 
 
 def test_fixture_has_enough_solutions():

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from freecell_mc import deals
+from solutions import fcs_solutions
 
 ROOT = Path(__file__).resolve().parent.parent
 MP = ROOT / "tests" / "mp"
@@ -256,22 +257,9 @@ def test_taps_and_layout_agree_and_allocate_nothing_per_touch(tmp_path):
 # -- notation: Freecell Solver's solutions -------------------------------------------------
 
 
-def fcs_solutions():
-    """Return [deal, cells, moves] from tests/fixtures/fcs_solutions.txt."""
-    out = []
-    with open(ROOT / "tests" / "fixtures" / "fcs_solutions.txt") as f:
-        for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            head, moves = line.split(":", 1)
-            deal, cells = head.split()
-            out.append([int(deal), int(cells), moves.strip()])
-    return out
-
-
 def test_fcs_solutions_replay_the_same_on_both_interpreters(tmp_path):
     """Every fc-solve solution wins through notation and the engine on MicroPython too."""
-    data = {"solutions": fcs_solutions()}
+    data = {"solutions": [[d, c, " ".join(m)] for d, c, m in fcs_solutions()]}
     assert len(data["solutions"]) >= 100
     got = run_mp("mp_solutions.py", data, tmp_path)
     want = run_cpython("mp_solutions.py", data, tmp_path)

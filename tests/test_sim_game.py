@@ -12,28 +12,15 @@ import sys
 import pytest
 
 from host_sim import sim
+from solutions import fcs_solutions
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIXTURE = os.path.join(ROOT, "tests", "fixtures", "fcs_solutions.txt")
 DATE = "2026-11-30"
-
-
-def solutions():
-    """Return {(deal, cells): [moves]} from Freecell Solver's solutions of MS deals."""
-    out = {}
-    with open(FIXTURE, encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            head, moves = line.split(":", 1)
-            deal, cells = head.split()
-            out[(int(deal), int(cells))] = moves.split()
-    return out
 
 
 def shortest(cells):
     """Return (deal, moves) of the shortest fixture solution with that many free cells."""
-    found = [(len(m), d, m) for (d, c), m in solutions().items() if c == cells]
+    found = [(len(m), d, m) for d, c, m in fcs_solutions() if c == cells]
     _, deal, moves = min(found)
     return deal, moves
 

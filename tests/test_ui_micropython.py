@@ -10,6 +10,7 @@ import json
 import subprocess
 from pathlib import Path
 
+from solutions import fcs_solution
 from test_micropython import ROOT, TIMEOUT_S, node_command, results
 
 UI = [
@@ -23,17 +24,10 @@ UI = [
 ]
 
 
-def solution(deal):
-    for line in (ROOT / "tests" / "fixtures" / "fcs_solutions.txt").read_text().splitlines():
-        if line.startswith("%d 4:" % deal):
-            return line.split(":", 1)[1].split()
-    raise AssertionError("no solution for deal %d" % deal)
-
-
 def test_taps_and_polls_allocate_nothing_over_a_whole_solution(tmp_path):
     for deal in (1, 2):
         data = tmp_path / ("in%d.json" % deal)
-        data.write_text(json.dumps({"deal": deal, "moves": solution(deal)}))
+        data.write_text(json.dumps({"deal": deal, "moves": fcs_solution(deal)}))
         cmd = node_command() + ["--input", str(data)]
         for path in UI:
             cmd += ["--with", str(ROOT / path)]
@@ -42,6 +36,6 @@ def test_taps_and_polls_allocate_nothing_over_a_whole_solution(tmp_path):
         assert proc.returncode == 0, proc.stdout + proc.stderr
         got = results(proc.stdout)
         moves, taps, won = got["played"]
-        assert won and moves == len(solution(deal))
+        assert won and moves == len(fcs_solution(deal))
         # Worst bytes allocated by one pick tap, one drop tap, one App.poll(): none.
         assert got["alloc"] == [0, 0, 0], got
