@@ -6,7 +6,8 @@ import os
 
 import pytest
 
-from freecell_mc import cards, deals
+from freecell_mc import deals
+from test_deals import columns
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -26,11 +27,6 @@ def boards(name):
             else:
                 out[deal].append(line)
     return out
-
-
-def columns(deck):
-    """Return the eight column lines of a deck."""
-    return [" ".join(cards.card_name(deck[k] + 4) for k in range(c, 52, 8)) for c in range(8)]
 
 
 @pytest.mark.parametrize("name", ["ms_deals_fcs.txt", "ms_deals_pysol.txt"])
