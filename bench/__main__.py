@@ -28,6 +28,7 @@ from bench import baseline  # noqa: E402
 from bench.workload import playout  # noqa: E402
 from freecell_mc import engine  # noqa: E402
 from freecell_mc.deals import seeded_deck  # noqa: E402
+from host_sim import headless_env  # noqa: E402
 
 # The MicroPython side uses the same number (bench/mp_bench.py) so the workloads match.
 STEPS = 1500
@@ -154,10 +155,7 @@ def main(argv=None):
     elif argv:
         sys.stderr.write("usage: python -m bench [--out FILE]\n")
         return 2
-    os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    headless_env()
     out = Tee()
     out.write("FreeCell MC benchmark: %s, CPython %s on %s, %d CPUs\n\n"
               % (time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),

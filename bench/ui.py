@@ -18,7 +18,6 @@ Figures, for 320x240 and 480x320:
 Nothing is asserted: these are measurements.
 """
 
-import os
 import statistics
 import sys
 import time
@@ -27,6 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from host_sim import headless_env  # noqa: E402
 
 # Estimated heap per object on CircuitPython (32-bit, 16-byte GC blocks).
 EST_TILEGRID = 112  # displayio_tilegrid_t; its tile index array is counted separately
@@ -38,13 +39,6 @@ EST_LABEL = 640  # a bitmap_label.Label instance: a Group with ~40 attributes in
 
 SIZES = ((320, 240), (480, 320))
 STEP_MS = 10
-
-
-def _env():
-    os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 class _Touch:
@@ -385,7 +379,7 @@ def mpy_sizes():
 
 def run(out):
     """Print the UI figures to out (a file-like object)."""
-    _env()
+    headless_env()
     out.write("\n== UI (freecell_mc/table.py) ==\n")
     out.write("heap the table holds (bitmaps exact; objects estimated, see bench/ui.py):\n")
     for w, h in SIZES:
@@ -424,7 +418,7 @@ def run(out):
 def main(argv=None):
     """Print the figures; with --shots DIR also write the screenshots."""
     argv = sys.argv[1:] if argv is None else argv
-    _env()
+    headless_env()
     if argv[:1] == ["--shots"] and len(argv) == 2:
         shots(argv[1])
         return 0

@@ -4,17 +4,15 @@
 import os
 import sys
 
-# Before anything imports board, displayio or pygame (TOOLCHAIN.md).
-os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 import pytest  # noqa: E402
+
+from host_sim import headless_env  # noqa: E402
+
+headless_env()  # before anything imports board, displayio or pygame
 
 
 @pytest.fixture

@@ -19,11 +19,11 @@ SHOTS = ("menu", "menu_daily", "menu_stats", "menu_keypad", "menu_datepicker")
 
 
 def _env():
-    for k, v in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"),
-                 ("PYGAME_HIDE_SUPPORT_PROMPT", "1"), ("BLINKA_OS_AGNOSTIC", "1")):
-        os.environ.setdefault(k, v)
     if ROOT not in sys.path:
         sys.path.insert(0, ROOT)
+    from host_sim import headless_env
+
+    headless_env()
 
 
 def seed_saves(nvm_path):

@@ -336,12 +336,11 @@ def sparse(display, every):
 def run(touches=100000, seed=1, board="pyportal", date=None, warmup=None, log=print,
         render_every=8):
     """Run the soak; return a dict of figures. Raise SoakFailure if anything broke."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
     if ROOT not in sys.path:
         sys.path.insert(0, ROOT)
+    from host_sim import headless_env
+
+    headless_env()
     from host_sim.sim import Simulator
 
     if warmup is None:
