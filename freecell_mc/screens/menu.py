@@ -4,6 +4,7 @@
 from freecell_mc import widgets
 from freecell_mc.compat import const
 from freecell_mc import clock
+from freecell_mc.screens import models
 
 _CONTINUE = const(1)
 _NEW = const(2)
@@ -28,7 +29,7 @@ _LABELS = (
 def deal_line(kind, number, cells, code):
     """Return the line that names the current deal under the title."""
     if kind == 2:
-        what = "Daily %04d-%02d-%02d" % (number // 10000, number // 100 % 100, number % 100)
+        what = "Daily " + models.iso(number // 10000, number // 100 % 100, number % 100)
     elif kind == 3:
         what = "Microsoft #" + str(number)
     else:

@@ -308,10 +308,3 @@ def clock_text(seconds):
     if h:
         return "%d:%02d:%02d" % (h, m, s)
     return "%d:%02d" % (m, s)
-
-
-def percent(part, whole):
-    """Return part/whole as a rounded whole percentage, "-" when whole is 0."""
-    if not whole:
-        return "-"
-    return str((part * 200 + whole) // (2 * whole)) + "%"
