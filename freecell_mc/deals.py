@@ -6,6 +6,7 @@ deck goes onto column k % 8. The seeded deal is frozen forever (SPEC section 3):
 update must never change a deal, so the known-answer tests pin it.
 """
 
+from freecell_mc.clock import days_in_month
 from freecell_mc.compat import const
 
 KIND_SEED = const(1)
@@ -31,8 +32,6 @@ _DAMM = (
     b"\x09\x04\x03\x08\x06\x01\x07\x02\x00\x05"
     b"\x02\x05\x08\x01\x04\x03\x06\x07\x09\x00"
 )
-
-_MONTH_DAYS = b"\x00\x1f\x1c\x1f\x1e\x1f\x1e\x1f\x1f\x1e\x1f\x1e\x1f"
 
 
 def fmix32(h):
@@ -99,18 +98,9 @@ def damm(digits):
     return interim
 
 
-def _leap(y):
-    """Return True if y is a Gregorian leap year."""
-    return (y % 4 == 0 and y % 100 != 0) or y % 400 == 0
-
-
 def valid_date(y, m, d):
     """Return True if y-m-d is a real Gregorian date (years 1..9999)."""
-    if y < 1 or y > 9999 or m < 1 or m > 12 or d < 1:
-        return False
-    if m == 2 and _leap(y):
-        return d <= 29
-    return d <= _MONTH_DAYS[m]
+    return 1 <= y <= 9999 and 1 <= m <= 12 and 1 <= d <= days_in_month(y, m)
 
 
 def _check_deal(kind, number, cells):
