@@ -108,7 +108,7 @@ def engine_section(out):
     dealt, played, n = mp["game_bytes"]
     bdealt, bplayed, bn = mp["baseline_game_bytes"]
     out.write("  bytes per game (MicroPython; engine object, position, undo log; heap figures\n"
-              "  vary by about 200 bytes from run to run: the collector is conservative):\n")
+              "  vary by a few hundred bytes between runs: the collector is conservative):\n")
     out.write("    engine:   %6d dealt, %6d after %d moves\n" % (dealt, played, n))
     out.write("    baseline: %6d dealt, %6d after %d moves (list of lists, history list)\n"
               % (bdealt, bplayed, bn))
