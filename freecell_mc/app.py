@@ -317,6 +317,8 @@ class App:
         old = self.screen
         if old is self.table and name != "table":
             self.table.close()
+            # The slot last took the time at the last move: the thinking since counts too.
+            self._save()
             self.saves.commit(self.clock.ticks_ms(), True)
         if self.other is not None:
             self.other.close()

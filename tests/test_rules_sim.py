@@ -125,3 +125,13 @@ def test_todays_daily_already_won_opens_on_its_result_not_on_an_empty_table(tmp_
     assert app.screen.values[1].text == "6:52"
     assert app.current_deal()[:2] == (deals.KIND_DAILY, 20261130)
     assert app.saves.stats.won == 0  # nothing new was won
+
+
+def test_thinking_time_after_the_last_move_is_kept_when_leaving(tmp_path):
+    # One move, then 20 s of thought at the table, then the menu and a restart: the
+    # elapsed time (recorded silently, never shown while playing) kept all of it.
+    run(["move 1a", "wait 20000", "key esc", "expect screen menu", "wait 1000"], tmp_path,
+        start_deal=(deals.KIND_MS, 1, 4))
+    app = run(["key esc"], tmp_path)
+    assert app.current_deal()[:2] == (deals.KIND_MS, 1)
+    assert app.elapsed_ms >= 20000
