@@ -14,6 +14,15 @@ from host_sim import headless_env  # noqa: E402
 
 headless_env()  # before anything imports board, displayio or pygame
 
+from hypothesis import settings  # noqa: E402
+
+# Speed is never asserted (the machines are shared and noisy), so no example has a deadline.
+# In CI the examples are derandomized: a red run is reproducible from its log, and a green
+# one is not a roll of the dice. Locally each run explores new examples.
+settings.register_profile("dev", deadline=None)
+settings.register_profile("ci", deadline=None, derandomize=True)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
 
 @pytest.fixture
 def fb_display():
