@@ -378,7 +378,9 @@ def run(touches=100000, seed=1, board="pyportal", date=None, warmup=None, log=pr
             "refreshes": finger.refreshes,
             "resets": finger.resets,
             "render_every": render_every,
-            "board_seconds": sim.clock.ms() / 1000.0,
+            # Every poll is one step of board time; the board's own clock restarts at each
+            # hard reset, so it cannot tell the whole run's length.
+            "board_seconds": finger.polls * sim.step_ms / 1000.0,
         }
     finally:
         sim.close()
