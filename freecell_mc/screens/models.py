@@ -9,11 +9,11 @@ from freecell_mc.clock import (
     FIRST_PLAUSIBLE_YEAR, add_days, day_number, days_in_month, from_day_number, weekday,
 )
 from freecell_mc.compat import const
+from freecell_mc.deals import MS_MAX
 
 YEAR_MIN = FIRST_PLAUSIBLE_YEAR  # the picker never offers a date the clock would distrust
 YEAR_MAX = const(2099)
 MS_DIGITS = const(7)
-MS_MAX = const(1000000)
 ENTRY_MAX = const(16)
 DAILY_DAYS = const(30)
 
