@@ -229,7 +229,7 @@ def move_taps(game, text):
         tap_n = min(game.run_len(src), game.capacity(False))
     else:
         tap_n = n
-    shadow = Game(game.cells, getattr(game, "takeback", False))
+    shadow = Game(game.cells, game.takeback)
     shadow.load(bytes(game.pos), game.moves)
     if not shadow.move(src, dst, n):
         raise ValueError("the engine refuses it")
