@@ -29,25 +29,19 @@ def _inside_drive(path):
 
 
 def _check_write(path):
-    """Raise EROFS for a write inside the drive while code.py may not write it."""
+    """Raise EROFS if code.py may not write path; return True for the board's write to the drive."""
     sim = fakes.sim
-    if (
-        sim is not None
-        and sim.phase == "code"
-        and sim.drive_readonly
-        and not sim.host_writing  # the simulator's own PNGs and dumps
-        and _inside_drive(path)
-    ):
+    if sim is None or sim.host_writing or not _inside_drive(path):
+        return False
+    if sim.phase == "code" and sim.drive_readonly:
         raise OSError(_EROFS, "Read-only filesystem")
+    return True
 
 
 def guarded_open(file, mode="r", *args, **kwargs):
     """builtins.open while the board runs: refuse writes to a read-only CIRCUITPY."""
-    if any(c in mode for c in "wax+"):
-        _check_write(file)
-        sim = fakes.sim
-        if sim is not None and not sim.host_writing and _inside_drive(file):
-            sim.drive_writes += 1
+    if any(c in mode for c in "wax+") and _check_write(file):
+        fakes.sim.drive_writes += 1
     return _host_open(file, mode, *args, **kwargs)
 
 
