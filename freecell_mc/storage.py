@@ -127,6 +127,18 @@ def check(data):
     return OK
 
 
+def _read(blk):
+    """Read a place's first REC bytes; None when it is absent or cannot be read at all."""
+    if blk is None:
+        return None
+    try:
+        if len(blk) < REC:
+            return None
+        return blk[0:REC]
+    except OSError:
+        return None
+
+
 def _seq_of(data):
     """Return the sequence number of a checked record."""
     return struct.unpack_from("<I", data, _SEQ)[0]
@@ -238,17 +250,6 @@ class Saves:
         self._pack()
         self._last[:] = rec
 
-    def _read(self, blk):
-        """Read a place's first REC bytes; None when it cannot be read at all."""
-        if blk is None:
-            return None
-        try:
-            if len(blk) < REC:
-                return None
-            return blk[0:REC]
-        except OSError:
-            return None
-
     def load(self):
         """Read every place, keep the newest valid record; return None or one message."""
         best = None
@@ -260,7 +261,7 @@ class Saves:
         newer = False
         ring = self.ring
         for at in range(1 + len(ring)):
-            data = self._read(self.nvm if at == 0 else ring[at - 1])
+            data = _read(self.nvm if at == 0 else ring[at - 1])
             st = check(data)
             if st == OK:
                 seq = _seq_of(data)
@@ -517,25 +518,14 @@ def read_usb_flag(blocks):
     holds the current flag and boot.py reads one block instead of the whole ring; only
     when nvm is unreadable (a cut while it was written) is the ring searched.
     """
-    nvm = blocks[0] if blocks else None
-    if nvm is not None:
-        try:
-            data = nvm[0:REC] if len(nvm) >= REC else None
-        except OSError:
-            data = None
-        if data is not None and check(data) == OK:
-            return data[_USB] == 1
+    data = _read(blocks[0]) if blocks else None
+    if check(data) == OK:
+        return data[_USB] == 1
     best_seq = -1
     flag = False
     for i in range(1, len(blocks)):
-        blk = blocks[i]
-        if blk is None:
-            continue
-        try:
-            data = blk[0:REC] if len(blk) >= REC else None
-        except OSError:
-            continue
-        if data is not None and check(data) == OK and _seq_of(data) > best_seq:
+        data = _read(blocks[i])
+        if check(data) == OK and _seq_of(data) > best_seq:
             best_seq = _seq_of(data)
             flag = data[_USB] == 1
     return flag
