@@ -76,18 +76,16 @@ class FramebufferDisplay(busdisplay.BusDisplay):
         v = self.framebuffer[o] | self.framebuffer[o + 1] << 8
         return ((v >> 11) * 255 // 31, ((v >> 5) & 63) * 255 // 63, (v & 31) * 255 // 31)
 
-    def image(self):
-        """Return the screen as a PIL RGB image."""
+    def image(self, scale=1):
+        """Return the screen as a PIL RGB image, optionally scaled up without smoothing."""
         from PIL import Image
 
         size = (self._core.width, self._core.height)
-        return Image.frombuffer("RGB", size, bytes(self.framebuffer), "raw", "BGR;16", 0, 1)
+        img = Image.frombuffer("RGB", size, bytes(self.framebuffer), "raw", "BGR;16", 0, 1)
+        if scale > 1:
+            img = img.resize((img.width * scale, img.height * scale), Image.NEAREST)
+        return img
 
     def save_png(self, path, scale=1):
         """Write the screen to a PNG file, optionally scaled up without smoothing."""
-        img = self.image()
-        if scale > 1:
-            from PIL import Image
-
-            img = img.resize((img.width * scale, img.height * scale), Image.NEAREST)
-        img.save(path, "PNG")
+        self.image(scale).save(path, "PNG")

@@ -41,11 +41,7 @@ class WindowDisplay(FramebufferDisplay):
         """Copy the framebuffer to the window."""
         if self._screen is None:
             return
-        img = self.image()
-        if self.scale > 1:
-            from PIL import Image
-
-            img = img.resize((img.width * self.scale, img.height * self.scale), Image.NEAREST)
+        img = self.image(self.scale)
         surf = self._pygame.image.frombuffer(img.tobytes(), img.size, "RGB")
         self._screen.blit(surf, (0, 0))
         self._pygame.display.flip()
