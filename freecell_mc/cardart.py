@@ -48,8 +48,6 @@ FELT = const(0x0B5D2A)
 FELT_DARK = const(0x074A20)
 FELT_LINE = const(0x4E9A66)
 TEXT = const(0xF0F0E0)
-BUTTON = const(0x1D3B2A)
-BUTTON_HOT = const(0xB07A10)  # Finish: it is the one button that appears and goes
 
 _FACES = (0xFFFFFF, 0xA6D4FF, 0xFFE14D)  # normal, held (blue), lit target (yellow)
 _BORDERS = (0x505050, 0x0040B0, 0xB05A00)
@@ -169,10 +167,6 @@ class CardArt:
         pals = self.palettes
         for i in range(12):
             pals[i][3] = ink[i & 3]
-
-    def palette(self, state, suit):
-        """Return the palette for a card of `suit` in state P_NORMAL, P_HELD or P_LIT."""
-        return self.palettes[state * 4 + suit]
 
     def bitmap_bytes(self):
         """Return the bytes the bitmaps hold (2 bits per sheet pixel, 1 per digit pixel)."""

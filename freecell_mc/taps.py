@@ -45,11 +45,6 @@ class Taps:
         self._up_since = 0
         self._lifted = False
 
-    @property
-    def touching(self):
-        """Return True while a press is in progress."""
-        return self._state != _IDLE
-
     def feed(self, reading, now_ms):
         """Take one touch_point reading at now_ms; return the tap list [x, y] or None."""
         if reading is not None and reading[2] >= self.min_z:

@@ -5,7 +5,7 @@ Everything here is built once when a screen is entered and mutated afterwards
 (text, colour index, ``hidden``); hit tests compare small ints and allocate
 nothing, because they run on every tap.
 
-Sizes come from the display: ``Metrics(width, height)`` gives the margins and
+Sizes come from the display: ``Metrics(height)`` gives the margins and
 the touch-target height (at least 36 px on a 320x240 resistive screen, which a
 fingertip hits reliably) and scales them up on the 480x320 Titano.
 """
@@ -95,16 +95,13 @@ def fit_scale(text, w, h, largest=2):
 class Metrics:
     """Sizes derived from the display, shared by the screens' layouts."""
 
-    def __init__(self, width, height):
-        self.width = width
-        self.height = height
+    def __init__(self, height):
         # 240 px of height is the reference; the Titano's 320 scales by 4/3.
         self.margin = max(4, height // 48)
         self.gap = max(4, height // 60)
         self.button_h = max(36, height * 40 // 240)
         self.title_scale = 2
         self.text_scale = 1 if height < 300 else 2
-        self.line_h = _FONT_H * self.text_scale + 2
 
 
 class Text:
@@ -223,10 +220,6 @@ class Button:
         if self._border:
             self._edge.color_index = _BORDER_INDEX if state < 0 else state
 
-    def set_highlight(self, on):
-        """Show the button highlighted (selected) or normal."""
-        self.set_state(HIGHLIGHT if on else NORMAL)
-
     def set_enabled(self, enabled):
         """Enable or grey out the button; a disabled button ignores taps."""
         enabled = bool(enabled)
@@ -272,7 +265,7 @@ class Screen:
         self.app = app
         self.width = app.width
         self.height = app.height
-        self.m = Metrics(app.width, app.height)
+        self.m = Metrics(app.height)
         self.group = displayio.Group()
         self.buttons = []
         self.group.append(rect(0, 0, self.width, self.height, BG))
