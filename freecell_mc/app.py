@@ -83,10 +83,7 @@ class App:
         self.message = self.saves.load()
         st = self.saves.settings
         # The player's calibration is in the saves, so the hardware learns it only now.
-        setcal = getattr(hw, "set_calibration", None)
-        if setcal is not None and st.calibration:
-            setcal(st.calibration)
-            self.touch = hw.touch
+        self._apply_calibration()
         self.game = Game(st.cells, st.takeback)
         self.kind = deals.KIND_SEED
         self.number = 0
@@ -129,6 +126,14 @@ class App:
         from freecell_mc.storage import Saves
 
         return Saves(blocks)
+
+    def _apply_calibration(self):
+        """Hand the saved touch calibration to the hardware and take its touch panel."""
+        cal = self.saves.settings.calibration
+        setcal = getattr(self.hw, "set_calibration", None)
+        if setcal is not None and cal:
+            setcal(cal)
+            self.touch = self.hw.touch
 
     # -- the deal in play ------------------------------------------------------------
 
@@ -267,10 +272,7 @@ class App:
         st = self.saves.settings
         self.table.set_four_colour(st.four_colour)
         self.game.takeback = bool(st.takeback)
-        setcal = getattr(self.hw, "set_calibration", None)
-        if setcal is not None and st.calibration:
-            setcal(st.calibration)
-            self.touch = self.hw.touch
+        self._apply_calibration()
         self.saves.commit(self.clock.ticks_ms(), True)
         self.dirty = True
 
