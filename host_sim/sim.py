@@ -118,7 +118,7 @@ class Simulator:
     def touch_read(self):
         """Return this poll's touch reading; headless, each poll is STEP_MS of time."""
         self.polls += 1
-        if self.clock.realtime is False:
+        if not self.clock.realtime:
             self.clock.advance(self.step_ms)
         if self.phase == "boot" and (self.headless or self.script is not None):
             # The script plays to the game; at boot the finger is on the screen only when
@@ -365,7 +365,6 @@ def main(argv=None):
     args = build_parser().parse_args(argv)
     if args.headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     try:
         if args.step_ms < 1:
             raise ValueError("--step-ms must be at least 1")
