@@ -208,6 +208,7 @@ class _RtcChip(_RegisterChip):
     # and the weekday.
     time_regs = ()
     weekday_reg = 0
+    _wd_first = 0  # the register's value for the chip's first weekday
 
     def __init__(self, clock, start_seconds):
         super().__init__()
@@ -226,8 +227,6 @@ class _RtcChip(_RegisterChip):
         t = time.gmtime(self.seconds())
         v = self.regs[self.weekday_reg] - self._wd_first
         self._wd_offset = (v - self._wd0(t)) % 7
-
-    _wd_first = 0
 
     @staticmethod
     def _wd0(t):
