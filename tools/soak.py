@@ -108,7 +108,6 @@ class Finger:
         self.last_pos = None
         self.last_moves = 0
         self.samples = []  # (touch, live objects) on the table after warm-up
-        self.t0 = None
         self._gen = self._play()
 
     # --- the game as it runs ---------------------------------------------------------
@@ -227,8 +226,6 @@ class Finger:
         w, h = sim.width, sim.height
         while self.done < self.touches:
             self.done += 1
-            if self.done == 1:
-                self.t0 = time.perf_counter()
             if self.done % SAMPLE_EVERY == 0:
                 self._sample()
             r = rng.random()
