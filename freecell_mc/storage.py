@@ -184,10 +184,7 @@ class Settings:
         self.four_colour = f == 1
         self.usb_writable = u == 1
         if x0 < x1 and y0 < y1:
-            if (x0, x1, y0, y1) != (5200, 59000, 5800, 57000):
-                self.calibration = ((x0, x1), (y0, y1))
-            else:
-                self.calibration = DEFAULT_CALIBRATION
+            self.calibration = ((x0, x1), (y0, y1))
         else:
             self.calibration = DEFAULT_CALIBRATION
 
@@ -212,12 +209,13 @@ class Saves:
     def __init__(self, blocks):
         """Use blocks: [nvm or None, save file 0, save file 1, ...] (nvm-like objects)."""
         self.nvm = blocks[0] if blocks else None
-        self.ring = _Tail(blocks)  # blocks[1:] without copying or slicing
+        self._blocks = blocks  # the save files are blocks[1:], indexed (no copy, no slice)
+        self._files = len(blocks) - 1 if blocks else 0
         self.settings = Settings()
         self.stats = Stats()
         self.last_date = None  # (y, m, d) once a plausible date was seen or set
         self.message = None
-        self.files_ok = len(self.ring) > 0  # False once CIRCUITPY turns out to be read-only
+        self.files_ok = self._files > 0  # False once CIRCUITPY turns out to be read-only
         self.writes = 0  # records written by this Saves (files and nvm)
         self.nvm_writes = 0
         self._rec = bytearray(REC)
@@ -259,9 +257,9 @@ class Saves:
         nvm_seq = -1
         unreadable = False
         newer = False
-        ring = self.ring
-        for at in range(1 + len(ring)):
-            data = _read(self.nvm if at == 0 else ring[at - 1])
+        blocks = self._blocks
+        for at in range(1 + self._files):
+            data = _read(self.nvm if at == 0 else blocks[at])
             st = check(data)
             if st == OK:
                 seq = _seq_of(data)
@@ -278,7 +276,7 @@ class Saves:
                 newer = True
         self._fresh()
         self.message = None
-        self._next = newest_file % len(self.ring) if newest_file > 0 else 0
+        self._next = newest_file % self._files if newest_file > 0 else 0
         if best is None:
             if newer:
                 self.message = MSG_NEWER
@@ -381,7 +379,7 @@ class Saves:
         """Return one line for the settings screen saying how saves are kept."""
         if self.files_ok:
             return "Saves: power-safe on CIRCUITPY"
-        if self.ring:
+        if self._files:
             return "Saves: limited, CIRCUITPY is open for USB updates"
         return "Saves: limited to nvm"
 
@@ -455,13 +453,12 @@ class Saves:
         _TRIES files in a row fail, the drive is taken as unusable for this session (full,
         or broken) and saves fall back to nvm, rather than trying every file at every save.
         """
-        ring = self.ring
-        n = len(ring)
+        n = self._files
         for _ in range(min(n, _TRIES)):
             k = self._next
             self._next = (k + 1) % n
             try:
-                ring[k][0:REC] = self._rec
+                self._blocks[1 + k][0:REC] = self._rec
                 return True
             except OSError as e:
                 if _is_read_only(e):
@@ -479,8 +476,9 @@ class Saves:
             if wrote:
                 self._since_nvm += 1
         usb = self._rec[_USB]
+        nvm = self.nvm
         nvm_due = False
-        if self.nvm is not None:
+        if nvm is not None:
             if usb != self._nvm_usb and (self._nvm_usb is not None or usb):
                 nvm_due = True  # boot.py must see a changed USB flag even if files fail
             elif not wrote:
@@ -491,8 +489,7 @@ class Saves:
                 )
             elif self._since_nvm >= NVM_BACKUP_WRITES:
                 nvm_due = True
-        nvm = self.nvm
-        if nvm_due and nvm is not None:
+        if nvm_due:
             try:
                 nvm[0:REC] = self._rec
                 self._nvm_ms = now_ms
@@ -607,20 +604,6 @@ def _sync():
     sync = getattr(os, "sync", None)
     if sync is not None:
         sync()
-
-
-class _Tail:
-    """blocks[1:] as a sequence by index: no copy, and no slice objects (see _Blocks)."""
-
-    def __init__(self, blocks):
-        """View every block but the first."""
-        self.blocks = blocks
-
-    def __len__(self):
-        return len(self.blocks) - 1 if self.blocks else 0
-
-    def __getitem__(self, i):
-        return self.blocks[1 + i]
 
 
 class _Blocks:
