@@ -19,19 +19,12 @@ import tempfile
 import time
 import traceback
 
-from host_sim import fakes
+from host_sim import fakes, headless_env, host_env
 from host_sim.hardware import BOARDS, EPOCH_2000, Keyboard, SimClock, make_ext_rtc, parse_date
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STEP_MS = 10  # simulated time per touch poll in a headless run
 HOME = os.path.join(os.path.expanduser("~"), ".freecell_mc")
-
-
-def _env():
-    """Set what Blinka and pygame need before they are imported."""
-    os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the game has no sound
 
 
 class Simulator:
@@ -53,7 +46,7 @@ class Simulator:
         root=ROOT,
         hold_at_boot=False,
     ):
-        _env()
+        host_env()
         self.board_id, self.width, self.height = BOARDS[board]
         self.headless = headless
         self.scale = scale
@@ -361,10 +354,11 @@ def _stop_on_sigterm():
 
 def main(argv=None):
     """Run the simulator with command-line arguments; return the exit code."""
-    _env()
     args = build_parser().parse_args(argv)
     if args.headless:
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        headless_env()
+    else:
+        host_env()
     try:
         if args.step_ms < 1:
             raise ValueError("--step-ms must be at least 1")
