@@ -3,7 +3,7 @@
 
 from freecell_mc import widgets
 from freecell_mc.compat import const
-from freecell_mc import clock
+from freecell_mc import clock, deals
 from freecell_mc.screens import models
 
 _CONTINUE = const(1)
@@ -26,11 +26,11 @@ _LABELS = (
 )
 
 
-def deal_line(kind, number, cells, code):
+def deal_line(kind, number, code):
     """Return the line that names the current deal under the title."""
-    if kind == 2:
+    if kind == deals.KIND_DAILY:
         what = "Daily " + models.iso(number // 10000, number // 100 % 100, number % 100)
-    elif kind == 3:
+    elif kind == deals.KIND_MS:
         what = "Microsoft #" + str(number)
     else:
         what = "Free deal"
@@ -71,12 +71,8 @@ class Screen(widgets.Screen):
 
     def show(self, **kw):
         """Name the current deal."""
-        cur = self.app.current_deal()
-        if cur is None:
-            self.deal.set("No deal in play")
-        else:
-            kind, number, cells, code = cur
-            self.deal.set(deal_line(kind, number, cells, code))
+        kind, number, cells, code = self.app.current_deal()
+        self.deal.set(deal_line(kind, number, code))
 
     def pressed(self, bid):
         """Act on a menu button."""
