@@ -289,13 +289,14 @@ class Table:
                 continue
             top = pos[64 + s]
             x = lay.slot_x(slot)
+            # Only ranks up to the top are here: a card above it has gone to a slot whose
+            # own sync shows it.
             for r in range(1, top + 1):
                 cid = ((r - 1) << 2) | s
                 if r == top:
                     self._show(cid, x, top_y, slot, r - 1, _MODE_TOP, restack)
                 else:
                     self._hide(cid)
-            # Cards above the top rank that were last seen here have gone elsewhere.
         self.update_status()
 
     def redraw(self):
@@ -436,11 +437,12 @@ class Table:
             return
         lay = self.layout
         hit = lay.hit(x, y)
-        if hit >= HIT_UNDO:
+        if hit == HIT_UNDO:
+            self.undo()  # which drops the selection too
+            return
+        if hit > HIT_UNDO:
             self.clear_selection()
-            if hit == HIT_UNDO:
-                self.undo()
-            elif hit == HIT_MENU:
+            if hit == HIT_MENU:
                 app.goto("menu")
             elif hit == HIT_FINISH and self._finish_shown:
                 self.start_finish()
@@ -534,7 +536,6 @@ class Table:
             self.finishing = False
             return
         self.sync((1 << game.last_src) | (1 << game.last_dst))
-        app.dirty = True
         app.moved()
 
     def key(self, k):
