@@ -19,8 +19,9 @@ SHOTS = ("menu", "menu_daily", "menu_stats", "menu_keypad", "menu_datepicker")
 
 
 def _env():
-    if ROOT not in sys.path:
-        sys.path.insert(0, ROOT)
+    for path in (ROOT, os.path.join(ROOT, "tests")):  # tests/ for the screens built off-line
+        if path not in sys.path:
+            sys.path.insert(0, path)
     from host_sim import headless_env
 
     headless_env()
@@ -48,7 +49,6 @@ def seed_saves(nvm_path):
 
 def centre(name, text, date, size, nth=0):
     """Return 'tap X Y' for the button captioned text on a screen built off-line."""
-    sys.path.insert(0, os.path.join(ROOT, "tests"))
     from test_screens import FakeApp, make
 
     app, s = make(name, FakeApp(size[0], size[1], date=date))
@@ -60,7 +60,6 @@ def run(out, board="pyportal"):
     """Write the screenshots into out; return their paths."""
     _env()
     from freecell_mc import deals
-    from host_sim import script, sim
     from host_sim.hardware import BOARDS
 
     size = BOARDS[board][1:]
@@ -79,25 +78,26 @@ def run(out, board="pyportal"):
     ]
     lines += [centre("keypad", ch, today, size) for ch in bad]
     lines += [centre("keypad", "OK", today, size), "shot " + paths[3]]
-    s = sim.Simulator(board=board, headless=True, date="2026-11-30", nvm_path=nvm,
-                      drive=os.path.join(tmp, "drive"), script=script.parse("\n".join(lines)))
-    try:
-        if s.run() != 0:
-            raise SystemExit("the screenshot run failed: %s" % s.failure)
-    finally:
-        s.close()
+    _play(board, nvm, tmp, lines, "the screenshot run", date="2026-11-30")
     # The next day, a power-up with a flat clock: the game asks for the date, starting
     # from the last it knew (30 November), and one tap on the day's + makes it 1 December.
     plus_day = centre("datepicker", "+", (2026, 11, 30), size, nth=2)
     lines = ["expect screen datepicker", plus_day, "shot " + paths[4]]
-    s = sim.Simulator(board=board, headless=True, nvm_path=nvm, drive=os.path.join(tmp, "drive"),
-                      script=script.parse("\n".join(lines)))
+    _play(board, nvm, tmp, lines, "the date picker run")
+    return paths
+
+
+def _play(board, nvm, tmp, lines, what, date=None):
+    """Run code.py on the board with these nvm and drive, playing the script lines."""
+    from host_sim import script, sim
+
+    s = sim.Simulator(board=board, headless=True, date=date, nvm_path=nvm,
+                      drive=os.path.join(tmp, "drive"), script=script.parse("\n".join(lines)))
     try:
         if s.run() != 0:
-            raise SystemExit("the date picker run failed: %s" % s.failure)
+            raise SystemExit("%s failed: %s" % (what, s.failure))
     finally:
         s.close()
-    return paths
 
 
 def main(argv=None):
