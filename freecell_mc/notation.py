@@ -9,12 +9,15 @@ Nothing here runs per touch, so it may allocate; errors name the line or token.
 """
 
 from freecell_mc import cards
+from freecell_mc.compat import const
 from freecell_mc.engine import MAX_COLUMN, NCOLS, POS_SIZE, SLOT_CELL, SLOT_FOUND, Game
 
-_UNDER = 0
-_COLS = 52
-_CELLS = 60
-_FOUND = 64
+# The position layout (engine.py). engine's names are private consts, which MicroPython
+# folds away, so they cannot be imported from it.
+_UNDER = const(0)
+_COLS = const(52)
+_CELLS = const(60)
+_FOUND = const(64)
 
 _CELL_CHARS = "abcd"
 _FOUND_ORDER = "HCDS"
