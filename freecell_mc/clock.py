@@ -11,8 +11,7 @@ Day numbers count days from 2000-01-01 (day 0), the date the SAMD51 clock restar
 
 from freecell_mc.compat import const
 
-_TICKS_PERIOD = const(0x20000000)  # supervisor.ticks_ms() wraps at 2**29
-_TICKS_MASK = const(0x1FFFFFFF)
+_TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms() wraps at 2**29
 _TICKS_HALF = const(0x10000000)
 FIRST_PLAUSIBLE_YEAR = const(2025)  # the game did not exist before: an earlier year is a reset clock
 
@@ -149,12 +148,9 @@ class ExternalRTC:
         ss = _bcd(r[0] & 0x7F)
         mm = _bcd(r[1] & 0x7F)
         hh = _bcd(r[2] & 0x3F)
-        if self.chip == self.DS3231:
-            d = _bcd(r[4] & 0x3F)
-            mo = _bcd(r[5] & 0x1F)
-        else:
-            d = _bcd(r[3] & 0x3F)
-            mo = _bcd(r[5] & 0x1F)
+        # The DS3231 keeps the weekday before the day, the PCF8523 after it.
+        d = _bcd(r[4 if self.chip == self.DS3231 else 3] & 0x3F)
+        mo = _bcd(r[5] & 0x1F)
         y = 2000 + _bcd(r[6])
         return (y, mo, d, hh, mm, ss)
 
