@@ -5,8 +5,8 @@ Position and undo bytes; on MicroPython (tests/mp/run.mjs) the heap kept by impo
 engine and the other pure modules, bytes per Game including its undo log, bytes allocated per
 operation; the random-play workload (bench/workload.py) in engine calls per second on
 MicroPython and CPython, and the same workload through the list-of-lists baseline
-(bench/baseline.py) as a ratio from the same run. Then the UI and saves sections, when
-bench/ui.py and bench/saves.py exist. Nothing here is asserted: the numbers are the output.
+(bench/baseline.py) as a ratio from the same run. Then the UI and saves sections
+(bench/ui.py, bench/saves.py). Nothing here is asserted: the numbers are the output.
 
     python -m bench [--out FILE]     also write the output to FILE (docs/benchmark.txt)
 """
@@ -137,10 +137,8 @@ def engine_section(out):
                   % (mcalls, bcalls, ccalls, cbcalls))
 
 
-def optional_section(out, name):
-    """Run bench/<name>.py's run(out) when that module exists."""
-    if not (ROOT / "bench" / (name + ".py")).exists():
-        return
+def module_section(out, name):
+    """Run bench/<name>.py's run(out) after a blank line (an import error fails its section)."""
     out.write("\n")
     module = __import__("bench." + name, fromlist=["run"])
     module.run(out)
@@ -162,8 +160,8 @@ def main(argv=None):
                  platform.python_version(), platform.machine(), os.cpu_count() or 0))
     failed = 0
     for name, section in (("engine", engine_section),
-                          ("ui", lambda o: optional_section(o, "ui")),
-                          ("saves", lambda o: optional_section(o, "saves"))):
+                          ("ui", lambda o: module_section(o, "ui")),
+                          ("saves", lambda o: module_section(o, "saves"))):
         try:
             section(out)
         except Exception as e:  # one broken section must not hide the others' figures
