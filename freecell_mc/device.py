@@ -6,7 +6,7 @@ no hardware. The desktop simulator runs this very file: it supplies `board` and 
 """
 
 # The PyPortal panel's factory calibration (SPEC section 6), used until the player saves one.
-CALIBRATION = ((5200, 59000), (5800, 57000))
+from freecell_mc.storage import DEFAULT_CALIBRATION as CALIBRATION
 
 
 class NoKeys:

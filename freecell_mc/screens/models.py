@@ -9,7 +9,8 @@ from freecell_mc.clock import (
     FIRST_PLAUSIBLE_YEAR, add_days, day_number, days_in_month, from_day_number, weekday,
 )
 from freecell_mc.compat import const
-from freecell_mc.deals import MS_MAX
+from freecell_mc.deals import KIND_MS, MS_MAX
+from freecell_mc.storage import DEFAULT_CALIBRATION
 
 YEAR_MIN = FIRST_PLAUSIBLE_YEAR  # the picker never offers a date the clock would distrust
 YEAR_MAX = const(2099)
@@ -195,7 +196,7 @@ def parse_entry(text, cells, parse_code):
 
     Up to 7 digits without a dash is a Microsoft deal number, dealt with ``cells``
     free cells; anything else is a deal code, read by ``parse_code``
-    (freecell_mc.deals.parse_code, passed in so this module needs no deals).
+    (freecell_mc.deals.parse_code).
     """
     if not text:
         raise ValueError("Type a deal number or a deal code first")
@@ -203,7 +204,7 @@ def parse_entry(text, cells, parse_code):
         n = int(text)
         if n < 1 or n > MS_MAX:
             raise ValueError("Microsoft deals are numbered 1 to 1,000,000")
-        return (3, n, cells)
+        return (KIND_MS, n, cells)
     return parse_code(text)
 
 
@@ -242,8 +243,8 @@ def wrap(text, cols):
 # --- touch calibration -----------------------------------------------------
 
 # adafruit_touchscreen maps a raw reading r to screen (r - lo) * (size - 1) / (hi - lo),
-# clamped to the screen; a calibration is ((x_lo, x_hi), (y_lo, y_hi)).
-DEFAULT_CALIBRATION = ((5200, 59000), (5800, 57000))
+# clamped to the screen; a calibration is ((x_lo, x_hi), (y_lo, y_hi)). The factory one,
+# DEFAULT_CALIBRATION, is the saves' default.
 _MIN_SPAN = const(8000)
 
 
