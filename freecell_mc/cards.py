@@ -6,13 +6,6 @@ Microsoft deck order) and 0 means "no card". Red is D or H: suit bits 01 and 10,
 ``(b ^ (b >> 1)) & 1`` is 1 exactly for the red suits.
 """
 
-from freecell_mc.compat import const
-
-SUIT_C = const(0)
-SUIT_D = const(1)
-SUIT_H = const(2)
-SUIT_S = const(3)
-
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 
@@ -20,29 +13,9 @@ SUITS = "CDHS"
 _RANK_CHARS = "?A23456789TJQK"
 
 
-def card(rank, suit):
-    """Return the card byte of rank 1..13 and suit 0..3."""
-    return rank << 2 | suit
-
-
 def card_id(b):
     """Return the 0..51 identity (Microsoft order) of card byte b."""
     return b - 4
-
-
-def from_id(cid):
-    """Return the card byte of a 0..51 card identity."""
-    return cid + 4
-
-
-def rank(b):
-    """Return the rank 1..13 of card byte b."""
-    return b >> 2
-
-
-def suit(b):
-    """Return the suit 0..3 (C D H S) of card byte b."""
-    return b & 3
 
 
 def red(b):
