@@ -77,14 +77,13 @@ class FlashBlock:
         return self.data[index]
 
     def __setitem__(self, index, value):
+        new = bytearray(self.data)
         if isinstance(index, slice):
-            new = bytearray(self.data)
             old_len = len(new[index])
             new[index] = value
             if len(new) != self.size or len(value) != old_len:
                 raise ValueError("a flash write cannot change the block's size")
         else:
-            new = bytearray(self.data)
             new[index] = value
         self._program(new)
 
