@@ -140,15 +140,6 @@ class Text:
         if self.label.color != color:
             self.label.color = color
 
-    @property
-    def hidden(self):
-        """True when the text is not drawn."""
-        return self.label.hidden
-
-    @hidden.setter
-    def hidden(self, value):
-        self.label.hidden = value
-
 
 class Button:
     """A bordered rectangle with a centred caption, a hit test and a visual state."""

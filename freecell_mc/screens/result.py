@@ -68,5 +68,5 @@ class Screen(widgets.Screen):
             self.pressed(_REPLAY)
         elif k == "d":
             self.pressed(_DAILY)
-        elif k == "esc" or k == "back":
-            self.app.goto("menu")
+        else:
+            super().key(k)
