@@ -64,9 +64,9 @@ _DATE = const(28)
 _STATS = const(32)
 _SLOT0 = const(72)
 _SLOT_SIZE = const(88)
-_S_NUMBER = const(4)
 _S_MOVES = const(8)
 _S_ELAPSED = const(12)
+_SLOT_FMT = "<BBBBIHHI"  # present, kind, cells, flags, number, moves, reserved, elapsed
 _S_POS = const(16)
 _POS_LEN = const(68)
 _CRC = const(252)
@@ -327,12 +327,9 @@ class Saves:
         if not rec[base]:
             return None
         s = self._view[i]
-        s.kind = rec[base + 1]
-        s.cells = rec[base + 2]
-        s.flags = rec[base + 3]
-        s.number = struct.unpack_from("<I", rec, base + _S_NUMBER)[0]
-        s.moves = rec[base + _S_MOVES] | rec[base + _S_MOVES + 1] << 8
-        s.elapsed = struct.unpack_from("<I", rec, base + _S_ELAPSED)[0]
+        _, s.kind, s.cells, s.flags, s.number, s.moves, _, s.elapsed = struct.unpack_from(
+            _SLOT_FMT, rec, base
+        )
         s.pos[:] = rec[base + _S_POS : base + _S_POS + _POS_LEN]
         return s
 
@@ -340,24 +337,11 @@ class Saves:
         """Copy a game (its pos and moves) into slot i of the record in RAM; no allocation."""
         rec = self._rec
         base = _SLOT0 + i * _SLOT_SIZE
-        rec[base] = 1
-        rec[base + 1] = kind
-        rec[base + 2] = cells
-        rec[base + 3] = flags
-        rec[base + 4] = number & 255
-        rec[base + 5] = (number >> 8) & 255
-        rec[base + 6] = (number >> 16) & 255
-        rec[base + 7] = (number >> 24) & 255
         m = game.moves
-        if m > 0xFFFF:
-            m = 0xFFFF
-        rec[base + _S_MOVES] = m & 255
-        rec[base + _S_MOVES + 1] = m >> 8
+        # Two packs, so the reserved u16 between moves and elapsed keeps what it held.
+        struct.pack_into("<BBBBIH", rec, base, 1, kind, cells, flags, number, min(m, 0xFFFF))
         e = elapsed_s if elapsed_s < 0x3FFFFFFF else 0x3FFFFFFF
-        rec[base + _S_ELAPSED] = e & 255
-        rec[base + _S_ELAPSED + 1] = (e >> 8) & 255
-        rec[base + _S_ELAPSED + 2] = (e >> 16) & 255
-        rec[base + _S_ELAPSED + 3] = e >> 24
+        struct.pack_into("<I", rec, base + _S_ELAPSED, e)
         pos = game.pos
         p = base + _S_POS
         for j in range(_POS_LEN):
