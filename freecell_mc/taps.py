@@ -16,12 +16,12 @@ a firm press, and reads wild coordinates while a finger lands or lifts. Taps her
 feed() allocates nothing: sums are small ints and the tap is one preallocated list.
 """
 
+from freecell_mc.clock import ticks_diff
 from freecell_mc.compat import const
 
 _IDLE = const(0)
 _DOWN = const(1)  # touching, every reading so far close together
 _SPOILED = const(2)  # touching, but the press already jittered: wait for release
-_TICKS_MASK = const(0x1FFFFFFF)
 
 
 class Taps:
@@ -78,10 +78,7 @@ class Taps:
             self._lifted = True
             self._up_since = now_ms
             return None
-        d = now_ms - self._up_since
-        if d < 0:
-            d &= _TICKS_MASK  # the board's ticks_ms wraps at 2**29
-        if d < self.release_ms:
+        if ticks_diff(now_ms, self._up_since) < self.release_ms:
             return None
         st = self._state
         n = self._n
