@@ -24,10 +24,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for _path in (str(ROOT), str(ROOT / "tests")):  # tests/ for Freecell Solver's solutions
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
 
 from host_sim import headless_env  # noqa: E402
+from solutions import fcs_solution as solution  # noqa: E402
 
 # Estimated heap per object on CircuitPython (32-bit, 16-byte GC blocks).
 EST_TILEGRID = 112  # displayio_tilegrid_t; its tile index array is counted separately
@@ -154,21 +156,19 @@ def walk(obj, counts):
         if id(bm) not in counts["seen"]:
             counts["seen"].add(id(bm))
             counts["est"] += EST_BITMAP
-            if not isinstance(obj.parent if hasattr(obj, "parent") else None, bitmap_label.Label):
-                pass
-        pal = obj.pixel_shader
-        if id(pal) not in counts["seen"]:
-            counts["seen"].add(id(pal))
-            counts["palettes"] += 1
-            counts["est"] += EST_PALETTE + 12 * len(pal)
+        _palette(obj.pixel_shader, counts)
     elif isinstance(obj, vectorio.Rectangle):
         counts["shapes"] += 1
         counts["est"] += EST_SHAPE
-        pal = obj.pixel_shader
-        if id(pal) not in counts["seen"]:
-            counts["seen"].add(id(pal))
-            counts["palettes"] += 1
-            counts["est"] += EST_PALETTE + 12 * len(pal)
+        _palette(obj.pixel_shader, counts)
+
+
+def _palette(pal, counts):
+    """Count a palette once, however many TileGrids and shapes share it."""
+    if id(pal) not in counts["seen"]:
+        counts["seen"].add(id(pal))
+        counts["palettes"] += 1
+        counts["est"] += EST_PALETTE + 12 * len(pal)
 
 
 def bitmap_bytes(bm):
@@ -192,10 +192,7 @@ def heap_figures(table):
     walk(table.group, counts)
     # The card palettes not in use right now are held too.
     for p in table.art.palettes + table.art.slot_palettes:
-        if id(p) not in counts["seen"]:
-            counts["seen"].add(id(p))
-            counts["palettes"] += 1
-            counts["est"] += EST_PALETTE + 12 * len(p)
+        _palette(p, counts)
     art_bytes = table.art.bitmap_bytes()
     counts["art_bitmap_bytes"] = art_bytes
     counts["bitmap_bytes"] = art_bytes + counts["label_bitmap_bytes"]
@@ -222,15 +219,6 @@ def _card_rect(table, cid):
     t = table.cards[cid]
     h = lay.card_h if table._mode[cid] == 0 else lay.top_h
     return (t.x, t.y, t.x + lay.card_w, t.y + h)
-
-
-def solution(deal):
-    """Return Freecell Solver's one-card-per-move solution of Microsoft deal `deal`."""
-    path = ROOT / "tests" / "fixtures" / "fcs_solutions.txt"
-    for line in path.read_text().splitlines():
-        if line.startswith("%d 4:" % deal):
-            return line.split(":", 1)[1].split()
-    raise ValueError("no solution for deal %d" % deal)
 
 
 def replay_figures(width, height, deals_=(1, 2, 3)):
