@@ -11,7 +11,8 @@ erases its own 4 KB sector and the sector of its directory entry; nvm erases its
 Reported per hour: records written, nvm erases, the most erases of any one flash sector of
 the file ring (data or directory), the longest any change waited for flash (what a power cut
 could lose), and the life at 2 hours of play a day with 10,000 erase cycles per sector.
-A second run is the worst case: a move every second, for the whole hour.
+A second run is the worst case, a move every second for the whole hour; a third is
+USB-update mode, where nvm alone takes the saves.
 
     python -m bench.saves
 """
