@@ -40,7 +40,7 @@ def stale(dest, root=ROOT):
     target = dest / "freecell_mc"
     if not target.is_dir():
         return []
-    keep = {p for p in sources(root)}
+    keep = set(sources(root))
     return sorted(p.relative_to(dest) for p in target.rglob("*.py")
                   if p.relative_to(dest) not in keep)
 
