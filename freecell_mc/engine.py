@@ -291,10 +291,12 @@ class Game:
                 if k < 1 or k > n:
                     return 0
                 return k if (self.targets(src, k) >> dst) & 1 else 0
-            while n > 1:
-                if (self.targets(src, n) >> dst) & 1:
-                    return n
-                n -= 1
+            # Into an empty column any part of the run goes that the capacity carries.
+            cap = self.capacity(True)
+            if n > cap:
+                n = cap
+            if n > 1:
+                return n
         if n >= 1 and (self.targets(src, 1) >> dst) & 1:
             return 1
         return 0
