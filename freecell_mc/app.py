@@ -13,7 +13,7 @@ from freecell_mc import deals
 from freecell_mc.clock import plausible, ticks_diff
 from freecell_mc.compat import const
 from freecell_mc.engine import Game
-from freecell_mc.storage import SLOT_PLAYED, SLOT_WON
+from freecell_mc.storage import SLOT_PLAYED, SLOT_WON, Settings
 from freecell_mc.taps import Taps
 
 SLOT_FREE = const(0)
@@ -28,14 +28,7 @@ class _NullSaves:
         """Hold defaults only."""
         from freecell_mc.stats import Stats
 
-        class _Settings:
-            cells = 4
-            takeback = False
-            four_colour = False
-            calibration = None
-            usb_writable = False
-
-        self.settings = _Settings()
+        self.settings = Settings()
         self.stats = Stats()
         self.last_date = None
         self.active = SLOT_FREE
