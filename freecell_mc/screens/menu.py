@@ -55,12 +55,10 @@ class Screen(widgets.Screen):
         # the other slot (free deal or daily deal) holds a game, the row offers both, so a
         # game left half-played for the other is never out of reach.
         self.other = app.other_slot_saved()
-        if self.other is None:
-            x, y, cw, ch = widgets.grid_cell(0, 1, m.margin, top, w, h, m.gap, rows)
-            self.add_button(_CONTINUE, x, y, cw, ch, "Continue")
-        else:
-            x, y, cw, ch = widgets.grid_cell(0, 2, m.margin, top, w, h, m.gap, rows)
-            self.add_button(_CONTINUE, x, y, cw, ch, "Continue")
+        cols = 1 if self.other is None else 2
+        x, y, cw, ch = widgets.grid_cell(0, cols, m.margin, top, w, h, m.gap, rows)
+        self.add_button(_CONTINUE, x, y, cw, ch, "Continue")
+        if self.other is not None:
             x, y, cw, ch = widgets.grid_cell(1, 2, m.margin, top, w, h, m.gap, rows)
             # The slot numbers are the App's: 0 is the free deal, 1 the daily deal.
             self.add_button(_OTHER, x, y, cw, ch, "Free deal" if self.other == 0 else "Daily game")
