@@ -41,6 +41,11 @@ def struct_time_of(seconds):
     )
 
 
+def seconds_of(t):
+    """Return the epoch seconds of a struct_time or 9-tuple (the board has no time zones)."""
+    return calendar.timegm(tuple(t)[:6] + (0, 0, 0))
+
+
 class SimClock:
     """The board's time: a monotonic millisecond count and the battery-less internal RTC.
 

@@ -1,10 +1,8 @@
 # SPDX-License-Identifier: MIT
 """Fake `rtc`: the SAMD51's internal clock, which restarts at 2000-01-01 on power-up."""
 
-import calendar
-
 from host_sim import fakes
-from host_sim.hardware import struct_time_of
+from host_sim.hardware import seconds_of, struct_time_of
 
 
 class RTC:
@@ -19,7 +17,7 @@ class RTC:
 
     @datetime.setter
     def datetime(self, value):
-        fakes.current().clock.set_rtc_seconds(calendar.timegm(tuple(value)[:6] + (0, 0, 0)))
+        fakes.current().clock.set_rtc_seconds(seconds_of(value))
 
 
 _source = None

@@ -4,11 +4,10 @@
 Everything not listed here is the host's own time module.
 """
 
-import calendar
 import time as _host
 
 from host_sim import fakes
-from host_sim.hardware import struct_time_of
+from host_sim.hardware import seconds_of, struct_time_of
 
 struct_time = _host.struct_time
 
@@ -61,7 +60,7 @@ def localtime(secs=None):
 
 def mktime(t):
     """Return epoch seconds of a struct_time (the board has no time zones)."""
-    return calendar.timegm(tuple(t)[:6] + (0, 0, 0))
+    return seconds_of(t)
 
 
 def __getattr__(name):
