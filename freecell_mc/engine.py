@@ -255,7 +255,8 @@ class Game:
         cap_empty = 0
         if n > 1:
             cap_on = self.capacity(False)
-            cap_empty = self.capacity(True)
+            # Used only when there is an empty column, which then is not counted: half.
+            cap_empty = cap_on >> 1
         for c in range(NCOLS):
             if c == src:
                 continue
