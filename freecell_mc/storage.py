@@ -190,7 +190,7 @@ class Settings:
 
 
 class Slot:
-    """A saved game as slot() returns it: kind, number, cells, pos, moves, elapsed."""
+    """A saved game as slot() returns it: kind, number, cells, flags, pos, moves, elapsed."""
 
     def __init__(self):
         """Hold one slot; pos is a bytearray(68) refilled on every slot() call."""
