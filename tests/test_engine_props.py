@@ -52,15 +52,20 @@ def pick(moves, ch):
     return pool[(ch // 4) % len(pool)]
 
 
-def play(seed, cells, takeback, choices):
-    """Deal seed; for each choice yield the game, its legal moves and the chosen one."""
+def seeded_game(seed, cells, takeback):
+    """Return a Game with the seeded deal laid out."""
     g = Game(cells, takeback)
     g.deal(deals.seeded_deck(seed))
+    return g
+
+
+def play(g, choices):
+    """Yield the legal move each choice selects, until none is left (the caller makes it)."""
     for ch in choices:
         moves = legal_moves(g)
         if not moves:
             return
-        yield g, moves, pick(moves, ch)
+        yield pick(moves, ch)
 
 
 @SETTINGS
@@ -68,8 +73,8 @@ def play(seed, cells, takeback, choices):
        st.lists(st.integers(0, 10**6), min_size=1, max_size=150))
 def test_random_play_conserves_cards_and_undo_is_exact(seed, cells, takeback, choices):
     history = []
-    g = None
-    for g, moves, (src, dst, n) in play(seed, cells, takeback, choices):
+    g = seeded_game(seed, cells, takeback)
+    for src, dst, n in play(g, choices):
         mask = g.targets(src, n)
         assert (mask >> dst) & 1
         before = bytes(g.pos)
@@ -86,8 +91,6 @@ def test_random_play_conserves_cards_and_undo_is_exact(seed, cells, takeback, ch
         Game(cells, takeback).load(g.pos, g.moves)
         if n > 1:
             event("a run of several cards moved")
-    if g is None:
-        return
     while history:
         assert g.undo()
         assert bytes(g.pos) == history.pop()
@@ -100,13 +103,9 @@ def test_random_play_conserves_cards_and_undo_is_exact(seed, cells, takeback, ch
        st.lists(st.tuples(st.integers(-1, 17), st.integers(-1, 17), st.integers(0, 14)),
                 min_size=1, max_size=40))
 def test_illegal_moves_change_nothing(seed, cells, takeback, choices, tries):
-    g = Game(cells, takeback)
-    g.deal(deals.seeded_deck(seed))
-    for ch in choices:
-        moves = legal_moves(g)
-        if not moves:
-            break
-        assert g.move(*pick(moves, ch))
+    g = seeded_game(seed, cells, takeback)
+    for move in play(g, choices):
+        assert g.move(*move)
     legal = set(legal_moves(g))
     for src, dst, n in tries:
         before = bytes(g.pos)
