@@ -1,5 +1,9 @@
 # SPDX-License-Identifier: MIT
-"""tools/copy_to_board.py on a temporary directory standing in for CIRCUITPY."""
+"""tools/copy_to_board.py on a temporary directory standing in for CIRCUITPY.
+
+The image is built with CircuitPython's own mpy-cross (as `./dev bundle` does) into a
+temporary folder; a machine without that compiler fails here, nothing is skipped.
+"""
 
 import errno
 import io
@@ -15,92 +19,139 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import copy_to_board  # noqa: E402
 
+bundle = copy_to_board.bundle
+
+
+@pytest.fixture(scope="module")
+def image(tmp_path_factory):
+    """Return a freshly built board image (build/CIRCUITPY's twin in a temporary folder)."""
+    out = tmp_path_factory.mktemp("image") / "CIRCUITPY"
+    try:
+        bundle.build(out, log=io.StringIO())
+    except bundle.BundleError as e:
+        pytest.fail(str(e))
+    return out
+
 
 @pytest.fixture
 def drive(tmp_path):
     """Return an empty CIRCUITPY look-alike with the board's own files on it."""
     d = tmp_path / "CIRCUITPY"
     d.mkdir()
-    (d / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; PyPortal\n")
+    (d / "boot_out.txt").write_text("Adafruit CircuitPython 10.0.3 on 2025-10-17; PyPortal\n")
     (d / "lib").mkdir()
-    (d / "lib" / "adafruit_touchscreen.mpy").write_bytes(b"\x43\x06lib")
+    (d / "lib" / "adafruit_bitmap_font.mpy").write_bytes(b"C\x06lib")
     (d / "settings.toml").write_text('CIRCUITPY_WEB_API_PASSWORD = "x"\n')
     return d
 
 
-def run(dest, **kw):
+def run(dest, image, **kw):
     """Copy quietly; return (copied, unchanged, removed, output)."""
     out = io.StringIO()
-    copied, unchanged, removed = copy_to_board.copy(dest, out=out, **kw)
+    copied, unchanged, removed = copy_to_board.copy(dest, image=image, out=out, **kw)
     return copied, unchanged, removed, out.getvalue()
 
 
-def test_first_copy_puts_every_file_and_code_py_last(drive):
-    """Every device file arrives byte for byte; code.py is written after the package."""
-    files = copy_to_board.sources()
-    names = [str(p) for p in files]
-    assert "freecell_mc/engine.py" in names and "freecell_mc/__init__.py" in names
+def files_of(image):
+    """Return the image's files in write order."""
+    return [Path(f) for f in bundle.read_manifest(image)["files"]]
+
+
+def test_first_copy_puts_every_file_and_code_py_last(drive, image):
+    """The whole image arrives byte for byte; code.py is written after everything else."""
+    files = files_of(image)
+    names = [p.as_posix() for p in files]
+    assert "lib/freecell_mc/engine.mpy" in names and "lib/adafruit_touchscreen.mpy" in names
+    assert "lib/adafruit_ticks.mpy" in names
     assert names[-1] == "code.py" and "boot.py" in names
-    assert not any("__pycache__" in n for n in names)
-    copied, unchanged, removed, out = run(drive)
+    assert not any(n.endswith(".py") and n.startswith("lib/") for n in names)
+    copied, unchanged, removed, out = run(drive, image)
     assert copied == files and unchanged == [] and removed == []
     for rel in files:
-        assert (drive / rel).read_bytes() == (ROOT / rel).read_bytes()
+        assert (drive / rel).read_bytes() == (image / rel).read_bytes()
     assert "%d copied, 0 unchanged" % len(files) in out
     # The board's own files are left alone.
-    assert (drive / "lib" / "adafruit_touchscreen.mpy").read_bytes() == b"\x43\x06lib"
+    assert (drive / "lib" / "adafruit_bitmap_font.mpy").read_bytes() == b"C\x06lib"
     assert (drive / "settings.toml").exists()
 
 
-def test_second_copy_rewrites_nothing(drive):
+def test_second_copy_rewrites_nothing(drive, image):
     """Unchanged files are not written again (no flash wear, no needless restart)."""
-    run(drive)
+    run(drive, image)
     stamp = 1_000_000_000
-    for rel in copy_to_board.sources():
+    for rel in files_of(image):
         os.utime(drive / rel, (stamp, stamp))
-    copied, unchanged, _, _ = run(drive)
+    copied, unchanged, _, _ = run(drive, image)
     assert copied == []
-    assert unchanged == copy_to_board.sources()
+    assert unchanged == files_of(image)
     assert all((drive / rel).stat().st_mtime == stamp for rel in unchanged)
 
 
-def test_a_changed_file_is_copied_alone(drive):
+def test_a_changed_file_is_copied_alone(drive, image):
     """A file that differs on the drive (same size or not) is copied again, the rest skipped."""
-    run(drive)
-    target = drive / "freecell_mc" / "engine.py"
+    run(drive, image)
+    target = drive / "lib" / "freecell_mc" / "engine.mpy"
     data = bytearray(target.read_bytes())
-    data[0] ^= 1  # same size, different bytes
+    data[-1] ^= 1  # same size, different bytes
     target.write_bytes(bytes(data))
-    copied, _, _, _ = run(drive)
-    assert copied == [Path("freecell_mc/engine.py")]
-    assert target.read_bytes() == (ROOT / "freecell_mc" / "engine.py").read_bytes()
+    copied, _, _, _ = run(drive, image)
+    assert copied == [Path("lib/freecell_mc/engine.mpy")]
+    assert target.read_bytes() == (image / "lib" / "freecell_mc" / "engine.mpy").read_bytes()
 
 
-def test_stale_files_are_reported_and_pruned_on_request(drive):
-    """Old package files stay unless --prune; prune never touches anything outside freecell_mc."""
-    run(drive)
-    old = drive / "freecell_mc" / "old_module.py"
-    old.write_text("x = 1\n")
-    _, _, removed, out = run(drive)
+def test_old_layout_and_shadowing_sources_are_removed(drive, image):
+    """The board looks in / before /lib and takes a .py before an .mpy: those copies must go."""
+    old = drive / "freecell_mc"
+    (old / "screens").mkdir(parents=True)
+    (old / "engine.py").write_text("x = 1\n")
+    (old / "screens" / "menu.py").write_text("x = 1\n")
+    (drive / "lib" / "adafruit_touchscreen.py").write_text("x = 1\n")
+    _, _, removed, out = run(drive, image, dry_run=True)
+    assert Path("freecell_mc/engine.py") in removed and old.exists()
+    assert "would remove lib/adafruit_touchscreen.py" in out
+    _, _, removed, out = run(drive, image)
+    assert sorted(removed) == [Path("freecell_mc/engine.py"), Path("freecell_mc/screens/menu.py"),
+                               Path("lib/adafruit_touchscreen.py")]
+    assert not old.exists() and not (drive / "lib" / "adafruit_touchscreen.py").exists()
+    assert (drive / "lib" / "adafruit_touchscreen.mpy").exists()
+
+
+def test_stale_files_are_reported_and_pruned_on_request(drive, image):
+    """Old game files in lib/ stay unless --prune; prune never touches anything else."""
+    run(drive, image)
+    old = drive / "lib" / "freecell_mc" / "old_module.mpy"
+    old.write_bytes(b"C\x06")
+    _, _, removed, out = run(drive, image)
     assert removed == [] and old.exists()
     assert "1 old file(s)" in out
-    _, _, removed, _ = run(drive, prune=True)
-    assert removed == [Path("freecell_mc/old_module.py")] and not old.exists()
-    assert (drive / "settings.toml").exists() and (drive / "lib").is_dir()
+    _, _, removed, _ = run(drive, image, prune=True)
+    assert removed == [Path("lib/freecell_mc/old_module.mpy")] and not old.exists()
+    assert (drive / "settings.toml").exists()
+    assert (drive / "lib" / "adafruit_bitmap_font.mpy").exists()
 
 
-def test_dry_run_changes_nothing(drive):
+def test_dry_run_changes_nothing(drive, image):
     """--dry-run lists what would be copied and writes nothing."""
-    copied, _, _, out = run(drive, dry_run=True)
-    assert copied == copy_to_board.sources()
+    copied, _, _, out = run(drive, image, dry_run=True)
+    assert copied == files_of(image)
     assert "would copy code.py" in out
-    assert not (drive / "freecell_mc").exists() and not (drive / "code.py").exists()
+    assert not (drive / "lib" / "freecell_mc").exists() and not (drive / "code.py").exists()
 
 
-def test_missing_drive_and_read_only_drive_fail_clearly(tmp_path, drive, monkeypatch):
+def test_a_missing_image_is_built_first(drive, tmp_path):
+    """With no image yet, the copy builds it, then copies it."""
+    where = tmp_path / "build" / "CIRCUITPY"
+    copied, _, _, out = run(drive, where)
+    assert "building the image (no image in" in out
+    assert bundle.stale(where) is None
+    assert (drive / "lib" / "freecell_mc" / "app.mpy").read_bytes()[:1] == b"C"
+    assert copied[-1] == Path("code.py")
+
+
+def test_missing_drive_and_read_only_drive_fail_clearly(tmp_path, drive, image, monkeypatch):
     """No drive: a clear exit. A drive the game owns (read-only): says how to open it."""
     with pytest.raises(SystemExit) as e:
-        run(tmp_path / "nowhere")
+        run(tmp_path / "nowhere", image)
     assert "is CIRCUITPY mounted" in str(e.value)
 
     def refuse(self, data):
@@ -108,13 +159,13 @@ def test_missing_drive_and_read_only_drive_fail_clearly(tmp_path, drive, monkeyp
 
     monkeypatch.setattr(Path, "write_bytes", refuse)
     with pytest.raises(SystemExit) as e:
-        run(drive)
+        run(drive, image)
     assert "USB updates" in str(e.value)
 
 
-def test_command_line(drive):
+def test_command_line(drive, image):
     """The script runs as a command and reports what it did."""
-    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "copy_to_board.py"), str(drive)],
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "copy_to_board.py"), str(drive),
+                           "--image", str(image)], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert (drive / "code.py").exists() and "copied" in proc.stdout

@@ -232,19 +232,26 @@ def fill_lib(root, libs, out=sys.stdout):
             want[path.relative_to(base)] = path
     for path in sorted(lib.rglob("*"), reverse=True):
         rel = path.relative_to(lib)
-        if rel == Path("README.md"):
-            continue
+        if rel == Path("README.md") or rel.name.startswith("."):
+            continue  # ours, or another build's file being written
+        # Another build in the same tree may tidy at the same moment: gone is fine.
         if path.is_dir():
             if not any(path.iterdir()):
-                path.rmdir()
+                try:
+                    path.rmdir()
+                except OSError:
+                    pass
         elif rel not in want:
-            path.unlink()
+            path.unlink(missing_ok=True)
     for rel, src in sorted(want.items()):
         dst = lib / rel
         data = src.read_bytes()
         if not dst.exists() or dst.read_bytes() != data:
             dst.parent.mkdir(parents=True, exist_ok=True)
-            dst.write_bytes(data)
+            # Write then rename, so a build running beside this one never reads half a file.
+            tmp = dst.with_name(".%s.%d" % (dst.name, os.getpid()))
+            tmp.write_bytes(data)
+            os.replace(tmp, dst)
     return sorted(want)
 
 

@@ -1,13 +1,21 @@
 # SPDX-License-Identifier: MIT
-"""Copy FreeCell MC onto a mounted CIRCUITPY drive, skipping files that are already there.
+"""Copy the board image onto a mounted CIRCUITPY drive, writing only files that changed.
 
     python tools/copy_to_board.py /media/$USER/CIRCUITPY [--prune] [--dry-run]
+                                  [--image DIR] [--mpy-cross PATH]
 
-Copies freecell_mc/ (every .py), boot.py and code.py. Unchanged files are not rewritten:
-every write wears the board's flash and makes CircuitPython restart the program. code.py goes
-last, so the restart that its write causes runs with the whole package in place. --prune
-deletes .py files under CIRCUITPY/freecell_mc/ that no longer exist here. Libraries go to
-CIRCUITPY/lib with `circup install -r requirements.txt`.
+Copies build/CIRCUITPY (`./dev bundle`): code.py, boot.py and lib/ with the game and its
+libraries compiled for CircuitPython. The image is built first when it is missing or older
+than the sources (which needs CircuitPython's mpy-cross: --mpy-cross, $FREECELL_MPY_CROSS or
+../shared/tools). Unchanged files are not rewritten: every write wears the board's flash and
+makes CircuitPython restart the program. code.py goes last, so the restart that its write
+causes runs with everything else in place.
+
+Files that would make the board run something other than the image are always removed: the
+old layout's freecell_mc/ at the top of the drive (CircuitPython looks in / before /lib) and a
+.py beside one of the image's .mpy files (a .py is found before the .mpy). --prune also deletes
+files under lib/freecell_mc/ that the image no longer has. Nothing else on the drive (other
+libraries, settings.toml, the saves) is touched.
 """
 
 import argparse
@@ -15,14 +23,13 @@ import os
 import sys
 from pathlib import Path
 
+# Run as a script, tools/ is on sys.path; imported from the tests, the root is.
+try:
+    import bundle
+except ImportError:
+    from tools import bundle
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def sources(root=ROOT):
-    """Return the files to copy, relative to root, in the order to write them."""
-    pkg = sorted(p.relative_to(root) for p in (root / "freecell_mc").rglob("*.py")
-                 if "__pycache__" not in p.parts)
-    return pkg + [Path(n) for n in ("boot.py", "code.py") if (root / n).exists()]
 
 
 def same(src, dst):
@@ -35,59 +42,101 @@ def same(src, dst):
         return False
 
 
-def stale(dest, root=ROOT):
-    """Return .py files under dest/freecell_mc that have no source here any more."""
-    target = dest / "freecell_mc"
+def ensure_image(image=bundle.OUT, root=ROOT, mpy_cross=None, out=sys.stdout):
+    """Build the image when it is missing or stale; return its list of files in write order."""
+    try:
+        why = bundle.stale(image, root)
+        if why is not None:
+            out.write("building the image (%s)\n" % why)
+            bundle.build(image, mpy_cross, root, log=out)
+    except bundle.BundleError as e:
+        raise SystemExit("copy_to_board: cannot build the image: %s (run this tool with "
+                         ".venv/bin/python after ./dev setup)" % e) from e
+    return [Path(f) for f in bundle.read_manifest(image)["files"]]
+
+
+def shadowing(dest, files):
+    """Return files on dest that the board would load instead of the image's, relative to dest."""
+    found = []
+    old = dest / "freecell_mc"
+    if old.is_dir():
+        found += [p.relative_to(dest) for p in old.rglob("*") if p.is_file()]
+    for rel in files:
+        if rel.suffix == ".mpy" and (dest / rel.with_suffix(".py")).is_file():
+            found.append(rel.with_suffix(".py"))
+    return sorted(set(found))
+
+
+def stale(dest, files):
+    """Return files under dest/lib/freecell_mc that the image does not have."""
+    target = dest / "lib" / "freecell_mc"
     if not target.is_dir():
         return []
-    keep = set(sources(root))
-    return sorted(p.relative_to(dest) for p in target.rglob("*.py")
-                  if p.relative_to(dest) not in keep)
+    keep = set(files)
+    return sorted(p.relative_to(dest) for p in target.rglob("*")
+                  if p.is_file() and p.relative_to(dest) not in keep)
 
 
-def copy(dest, root=ROOT, prune=False, dry_run=False, out=sys.stdout):
-    """Copy the game to dest; return (copied, unchanged, removed) lists of relative paths."""
+def _remove(dest, rels):
+    """Delete the files rels under dest, then any folders of the game left empty."""
+    for rel in rels:
+        (dest / rel).unlink()
+    for top in (dest / "freecell_mc", dest / "lib" / "freecell_mc"):
+        if top.is_dir():
+            for d in sorted((p for p in top.rglob("*") if p.is_dir()), reverse=True):
+                if not any(d.iterdir()):
+                    d.rmdir()
+            if top.name == "freecell_mc" and top.parent == dest and not any(top.iterdir()):
+                top.rmdir()
+
+
+def copy(dest, image=bundle.OUT, root=ROOT, prune=False, dry_run=False, mpy_cross=None,
+         out=sys.stdout):
+    """Copy the image to dest; return (copied, unchanged, removed) lists of relative paths."""
     dest = Path(dest)
+    image = Path(image)
     if not dest.is_dir():
         raise SystemExit("copy_to_board: %s is not a directory (is CIRCUITPY mounted?)" % dest)
     if not (dest / "boot_out.txt").exists():
         out.write("note: %s has no boot_out.txt; it may not be a CIRCUITPY drive\n" % dest)
-    copied, unchanged, removed = [], [], []
-    for rel in sources(root):
-        src, dst = root / rel, dest / rel
-        if same(src, dst):
-            unchanged.append(rel)
-            continue
-        copied.append(rel)
-        if dry_run:
-            continue
-        try:
+    files = ensure_image(image, root, mpy_cross, out)
+    copied, unchanged = [], []
+    removed = shadowing(dest, files)
+    if prune:
+        removed += [p for p in stale(dest, files) if p not in removed]
+    try:
+        if not dry_run:
+            # Before the copy: code.py's write restarts the board, which must not find them.
+            _remove(dest, removed)
+        for rel in files:
+            src, dst = image / rel, dest / rel
+            if same(src, dst):
+                unchanged.append(rel)
+                continue
+            copied.append(rel)
+            if dry_run:
+                continue
             dst.parent.mkdir(parents=True, exist_ok=True)
             dst.write_bytes(src.read_bytes())
-        except OSError as e:
-            raise SystemExit(
-                "copy_to_board: cannot write %s (%s). If the game owns CIRCUITPY, switch "
-                "on USB updates in Settings and reset the board (docs/saves.md)." % (dst, e))
-    if prune:
-        for rel in stale(dest, root):
-            removed.append(rel)
-            if not dry_run:
-                (dest / rel).unlink()
+    except OSError as e:
+        raise SystemExit(
+            "copy_to_board: cannot write to %s (%s). If the game owns CIRCUITPY, switch on USB "
+            "updates in Settings and reset the board (docs/saves.md)." % (dest, e)) from e
     if not dry_run and hasattr(os, "sync"):
         # The board's drive is FAT over USB: unplugging before the cache is flushed loses files.
         os.sync()
     verb = "would copy" if dry_run else "copied"
-    for rel in copied:
-        out.write("%s %s\n" % (verb, rel))
     for rel in removed:
         out.write("%s %s\n" % ("would remove" if dry_run else "removed", rel))
+    for rel in copied:
+        out.write("%s %s\n" % (verb, rel))
     out.write("%d %s, %d unchanged, %d removed\n" % (len(copied), verb, len(unchanged),
                                                      len(removed)))
     if not prune:
-        left = stale(dest, root)
+        left = stale(dest, files)
         if left:
-            out.write("%d old file(s) under freecell_mc/ have no source; --prune removes them\n"
-                      % len(left))
+            out.write("%d old file(s) under lib/freecell_mc/ are not in the image; --prune "
+                      "removes them\n" % len(left))
     return copied, unchanged, removed
 
 
@@ -96,10 +145,16 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description="Copy FreeCell MC onto a mounted CIRCUITPY drive.")
     ap.add_argument("circuitpy", help="the mounted drive, e.g. /media/$USER/CIRCUITPY")
     ap.add_argument("--prune", action="store_true",
-                    help="delete freecell_mc/*.py on the drive that no longer exist here")
+                    help="delete files under lib/freecell_mc/ that the image no longer has")
     ap.add_argument("--dry-run", action="store_true", help="only say what would change")
+    ap.add_argument("--image", default=str(bundle.OUT),
+                    help="the image to copy (default build/CIRCUITPY, built when stale)")
+    ap.add_argument("--mpy-cross", metavar="PATH",
+                    help="CircuitPython's mpy-cross, to build the image (else $%s)"
+                    % bundle.ENV_VAR)
     args = ap.parse_args(argv)
-    copy(args.circuitpy, prune=args.prune, dry_run=args.dry_run)
+    copy(args.circuitpy, image=args.image, prune=args.prune, dry_run=args.dry_run,
+         mpy_cross=args.mpy_cross)
     return 0
 
 
