@@ -21,6 +21,8 @@ NAMES = (
     "supervisor",
     "storage",
     "busio",
+    "digitalio",
+    "analogio",
     "adafruit_touchscreen",
     "time",
     "os",
@@ -75,6 +77,7 @@ def install(running):
         _saved = {name: sys.modules.get(name) for name in NAMES}
     for name in NAMES:
         sys.modules[name] = importlib.import_module("host_sim.fakes." + name)
+    sys.modules["digitalio"].reset()  # a new board: every pin free
     builtins.open = sys.modules["host_sim.fakes.os"].guarded_open
 
 

@@ -1,49 +1,46 @@
 # SPDX-License-Identifier: MIT
-"""Fake `adafruit_touchscreen`: the simulated resistive panel, fed by the mouse or a script.
+"""`adafruit_touchscreen` on the simulated board: the real library over simulated pins.
 
-The input gives screen pixels; the panel turns them into raw readings as a panel with
-the factory calibration would, and this class maps them back with the calibration it
-was given, exactly as the library does. So a player's own calibration changes where
-taps land, as it would on the board.
+The library installed for the board (pinned in requirements-dev.txt, the same file
+`./dev bundle` compiles) is loaded once more with host_sim.fakes' `analogio` and
+`digitalio` in place of Blinka's, so every `touch_point` runs the board's code: it makes
+and frees its pin objects, reads the panel's raw ADC values and maps them with the
+calibration it was given. The panel turns the mouse's or the script's screen pixels into
+the raw values of a panel with the factory calibration (digitalio.Panel), so a player's
+own calibration changes where taps land, as it would on the board. Each read takes one
+reading from the simulator: one poll, 10 ms of board time headless.
 """
 
-from host_sim import fakes
-from host_sim.hardware import raw_to_screen, screen_to_raw
+import importlib.machinery
+import importlib.util
+import sys
+
+from host_sim.fakes import analogio as _analogio
+from host_sim.fakes import digitalio as _digitalio
 
 
-class Touchscreen:
-    """Same constructor and `touch_point` as adafruit_touchscreen.Touchscreen."""
+def _load():
+    """Return a fresh copy of the real library module bound to the simulated pins."""
+    # PathFinder searches sys.path only, never sys.modules (where this module stands in).
+    spec = importlib.machinery.PathFinder.find_spec("adafruit_touchscreen")
+    if spec is None or spec.loader is None:
+        raise ImportError("adafruit_touchscreen is not installed (./dev setup installs it)")
+    module = importlib.util.module_from_spec(spec)
+    saved = {name: sys.modules.get(name) for name in ("analogio", "digitalio")}
+    sys.modules["analogio"] = _analogio
+    sys.modules["digitalio"] = _digitalio
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        for name, mod in saved.items():
+            if mod is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = mod
+    return module
 
-    def __init__(
-        self,
-        x1_pin,
-        x2_pin,
-        y1_pin,
-        y2_pin,
-        *,
-        x_resistance=None,
-        samples=4,
-        z_threshold=10000,
-        calibration=None,
-        size=None,
-        invert_pressure=True,
-    ):
-        self._pins = (x1_pin, x2_pin, y1_pin, y2_pin)
-        self._calib = calibration
-        self._size = size
-        self._zthresh = z_threshold
-        self.invert_pressure = invert_pressure
 
-    @property
-    def touch_point(self):
-        """Return (x, y, z) while pressed, else None; every read is one poll of the game."""
-        sim = fakes.current()
-        reading = sim.touch_read()
-        if reading is None:
-            return None
-        x, y, z = reading
-        if z <= self._zthresh:
-            return None
-        rx, ry = screen_to_raw(x, y, (sim.width, sim.height))
-        sx, sy = raw_to_screen(rx, ry, self._size, self._calib)
-        return (sx, sy, z)
+library = _load()
+Touchscreen = library.Touchscreen
+map_range = library.map_range
+__version__ = library.__version__
