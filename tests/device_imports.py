@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 """Follow the imports the board makes, from code.py and boot.py through every library.
 
-Each import is sorted into where the board finds it: CircuitPython's built-in modules, the
-firmware's frozen modules, lib/ (the game and the bundled libraries), or nowhere. Frozen and
+Each import is sorted into where the board finds it: the firmware's built-in modules (as
+the circuitpython-stubs board definitions of all three boards list them), its frozen modules, lib/ (the game and the bundled libraries), or nowhere. Frozen and
 bundled libraries are read as Python source (the frozen ones from the installed package, the
 closest copy the desktop has) so what they import in turn is checked too: the frozen
 bitmap_label imports adafruit_ticks, which no firmware freezes.

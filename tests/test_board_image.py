@@ -164,6 +164,20 @@ def test_dev_bundle_without_a_compiler_exits_with_the_reason(tmp_path):
 # --- every import the board makes is served ------------------------------------------
 
 
+def test_frozen_and_built_in_modules_are_the_boards_own():
+    """The frozen list (SPEC section 6) is what all three boards' definitions say."""
+    for board in bundle.BOARDS:
+        included, frozen = bundle.board_modules(board)
+        assert frozen == bundle.FROZEN, board
+        assert {"displayio", "analogio", "digitalio", "bitmaptools", "vectorio"} <= included
+        assert not bundle.FROZEN & included
+    builtin = bundle.builtin_modules()
+    # Built into every board, and what the game uses beyond the displays: nvm, rtc, the clock.
+    assert {"microcontroller", "rtc", "storage", "supervisor", "gc", "micropython"} <= builtin
+    # Not on these boards: a library that needs them would fail there.
+    assert not {"wifi", "typing", "dataclasses", "asyncio"} & builtin
+
+
 def test_every_device_import_is_built_in_frozen_or_in_the_bundle(fresh):
     """From code.py, boot.py and every game module through the libraries they import."""
     tree, _ = fresh

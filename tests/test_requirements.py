@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: MIT
 """requirements.txt lists exactly the libraries the board needs in lib/, pinned for the bundle.
 
-The board finds a module among CircuitPython's built-ins (a circuitpython-stubs package or one
-of MicroPython's standard modules), among the firmware's frozen modules (SPEC section 6: on
-all three boards that includes adafruit_display_text, and a frozen module wins over /lib), or
-in CIRCUITPY/lib. Every import the device code makes, and every import of the libraries it
+The board finds a module among the firmware's built-in modules (those the circuitpython-stubs
+board definitions of the PyPortal, Pynt and Titano all list), among its frozen libraries
+(SPEC section 6: on all three that includes adafruit_display_text, and a frozen module wins
+over /lib), or in CIRCUITPY/lib. Every import the device code makes, and every import of the libraries it
 imports in turn (the frozen bitmap_label imports adafruit_ticks), must be found; what only
 lib/ can give must be listed, and nothing else: a stale or frozen line costs the maker flash.
 Each listed library is pinned with == in requirements-dev.txt, as `./dev bundle` needs.

@@ -41,8 +41,9 @@ ENV_VAR = "FREECELL_MPY_CROSS"
 SHARED_MPY_CROSS = Path("..") / "shared" / "tools" / "mpy-cross-circuitpython"
 MANIFEST = ".bundle"
 
-# Frozen into the PyPortal, Pynt and Titano firmware (SPEC section 6); a frozen module wins
-# over /lib, so a copy in lib/ would only take flash.
+# Frozen into the PyPortal, Pynt and Titano firmware (SPEC section 6; the board stubs of
+# circuitpython-stubs list the same, which tests/test_board_image.py checks): a frozen module
+# wins over /lib, so a copy in lib/ would only take flash.
 FROZEN = frozenset({
     "adafruit_connection_manager",
     "adafruit_display_text",
@@ -52,25 +53,47 @@ FROZEN = frozenset({
     "adafruit_requests",
     "neopixel",
 })
-# MicroPython's own standard modules, which CircuitPython builds in (no stub package).
-STANDARD = frozenset({
-    "array", "binascii", "builtins", "collections", "errno", "gc", "io", "json", "math",
-    "micropython", "os", "random", "re", "select", "struct", "sys", "time", "asyncio",
-})
+# The boards the game is for, by their circuitpython-stubs board definition.
+BOARDS = ("pyportal", "pyportal_pynt", "pyportal_titano")
+# Part of every CircuitPython core, so the board stubs do not list them.
+CORE = frozenset({"gc", "micropython"})
 
 
 class BundleError(Exception):
     """The image cannot be built; the message says why and what to do."""
 
 
-def builtin_modules():
-    """Return the modules CircuitPython has without a library (circuitpython-stubs + STANDARD)."""
+def board_modules(board):
+    """Return (built-in modules, frozen libraries) of a board, from its circuitpython-stubs.
+
+    The board definitions' docstrings list them ("Included modules: ...", "Frozen
+    libraries: ..."), taken from the firmware's build settings.
+    """
     purelib = Path(sysconfig.get_paths()["purelib"])
-    stubs = {p.name[:-len("-stubs")] for p in purelib.glob("*-stubs")}
-    if "displayio" not in stubs or "board" not in stubs:
-        raise BundleError("circuitpython-stubs is not installed; run ./dev setup")
-    # adafruit_bus_device has stubs but is a library on most boards, not firmware.
-    return (stubs - {"adafruit_bus_device"}) | STANDARD
+    path = purelib / "board_definitions" / board / "__init__.pyi"
+    try:
+        text = path.read_text()
+    except OSError as e:
+        raise BundleError("no board definition for %s (circuitpython-stubs; run ./dev setup)"
+                          % board) from e
+    found = {}
+    for key in ("Included modules", "Frozen libraries"):
+        m = re.search(r"^ - %s: (.*)$" % key, text, re.M)
+        names = m.group(1).split(",") if m else []
+        # "busio.SPI", "os.getenv", "_bleio (HCI co-processor)": the module is the first word
+        found[key] = {n.strip().split(".")[0].split(" ")[0] for n in names if n.strip()}
+    return found["Included modules"], found["Frozen libraries"]
+
+
+def builtin_modules():
+    """Return the modules built into the firmware of every one of the game's boards."""
+    common = None
+    for board in BOARDS:
+        included = board_modules(board)[0]
+        common = included if common is None else common & included
+    if not common or "displayio" not in common:
+        raise BundleError("the board definitions list no modules; run ./dev setup")
+    return frozenset(common | CORE)
 
 
 def device_sources(root=ROOT):
