@@ -56,7 +56,7 @@ class Panel:
         if self._pressure() and not before:
             self.fresh = True
 
-    def float(self, name):
+    def to_input(self, name):
         """Make pin an input again."""
         self.driven.pop(name, None)
 
@@ -143,7 +143,7 @@ class DigitalInOut:
         """Let the pin float (or pull it, which the panel ignores)."""
         self.direction = Direction.INPUT
         self.pull = pull
-        self._panel.float(self._name)
+        self._panel.to_input(self._name)
 
     @property
     def value(self):
