@@ -18,6 +18,9 @@ HOW = "For USB updates: Settings > USB updates, or hold the screen while pressin
 USB = "FreeCell MC: CIRCUITPY is open to the computer for updates; saves are limited."
 BACK = "To give it back to the game: Settings > USB updates, then reset."
 HELD = "FreeCell MC: screen held at reset, CIRCUITPY is open to the computer for this start."
+# Switching USB updates on in Settings would keep the drive from the game after the reset:
+# after a held start, a plain reset without holding is all it takes.
+AGAIN = "To give it back to the game: reset without holding the screen."
 
 _SAMPLES = 8
 _NEEDED = 5  # of the samples, so one noisy reading neither starts nor stops it
@@ -50,7 +53,7 @@ def touched_at_boot(touch=None, sleep=None):
 def decide(usb_flag, held):
     """Return (game_writes, lines to print) for the saved flag and a held screen."""
     if held:
-        return False, (HELD, BACK)
+        return False, (HELD, AGAIN)
     if usb_flag:
         return False, (USB, BACK)
     return True, (GAME, HOW)

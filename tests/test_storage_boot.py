@@ -88,6 +88,8 @@ def test_holding_the_screen_overrides_for_one_start():
     game, remounts, lines = _run(_blocks_with_flag(False), touch=held)
     assert not game and remounts == []
     assert lines[0] == boot.HELD
+    # A plain reset gives the drive back; Settings > USB updates would keep it from the game.
+    assert lines[1] == boot.AGAIN and "Settings" not in lines[1] and "reset" in lines[1]
 
 
 def test_one_noisy_reading_is_not_a_held_screen():
@@ -158,7 +160,8 @@ def test_board_screen_held_at_reset_leaves_the_drive_and_saves_go_to_nvm(tmp_pat
     assert not app.saves.files_ok and nvm_written
     assert not (drive / storage.RING_DIR).exists()
     assert "USB" in app.saves.mode_text()
-    assert boot.HELD in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert boot.HELD in out and boot.AGAIN in out and "Settings" not in out
 
 
 def test_board_usb_flag_in_settings_leaves_the_drive(tmp_path, capsys):
