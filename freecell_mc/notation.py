@@ -64,6 +64,11 @@ def _parse_cells(no, rest, ncells):
     out = []
     for tok in toks:
         out.append(0 if tok in ("-", "*") else _card_line(no, tok))
+    if len(out) > 4:
+        raise ValueError(
+            "line %d: %d free cells given, but FreeCell has at most 4" % (no, len(out))
+        )
+    # A board written with four cells may still be played with fewer when those are empty.
     for i in range(len(out) - 1, -1, -1):
         if i >= ncells and out[i] == 0:
             out.pop()
@@ -99,16 +104,24 @@ def parse_board(text, cells=4):
     """Return the 68-byte position of board text; raise ValueError naming line and problem."""
     if cells < 1 or cells > 4:
         raise ValueError("Free cells must be 1 to 4")
+    if text[:1] == "\ufeff":
+        text = text[1:]  # a byte-order mark some editors put first is not part of the board
     pos = bytearray(POS_SIZE)
     where = {}
     columns = []
-    cell_cards = []
+    cells_line = 0
+    found_line = 0
     for no, raw in enumerate(_lines(text), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         low = line.lower()
         if low.startswith("freecells:"):
+            if cells_line:
+                raise ValueError(
+                    "line %d: a second Freecells line (the first is line %d)" % (no, cells_line)
+                )
+            cells_line = no
             cell_cards = _parse_cells(no, raw[raw.index(":") + 1 :], cells)
             for i, b in enumerate(cell_cards):
                 if b:
@@ -116,6 +129,11 @@ def parse_board(text, cells=4):
                     pos[_CELLS + i] = b
             continue
         if low.startswith("foundations:"):
+            if found_line:
+                raise ValueError(
+                    "line %d: a second Foundations line (the first is line %d)" % (no, found_line)
+                )
+            found_line = no
             for tok in line[line.index(":") + 1 :].split():
                 if "-" not in tok:
                     raise ValueError(
@@ -136,17 +154,23 @@ def parse_board(text, cells=4):
             continue
         if line.startswith(":"):
             line = line[1:].strip()
-        columns.append((no, line.split()))
-    if len(columns) != NCOLS:
-        raise ValueError(
-            "expected 8 column lines (':' alone for an empty column), found %d" % len(columns)
-        )
-    for c, (no, toks) in enumerate(columns):
+        # Refused at the line that shows it, without reading the rest of a long text.
+        if len(columns) == NCOLS:
+            raise ValueError(
+                "line %d: a ninth column line (a board has 8; '#' starts a comment)" % no
+            )
+        toks = line.split()
         if len(toks) > MAX_COLUMN:
             raise ValueError(
                 "line %d: %d cards in one column (FreeCell builds at most %d)"
                 % (no, len(toks), MAX_COLUMN)
             )
+        columns.append((no, toks))
+    if len(columns) != NCOLS:
+        raise ValueError(
+            "expected 8 column lines (':' alone for an empty column), found %d" % len(columns)
+        )
+    for c, (no, toks) in enumerate(columns):
         under = 0
         for tok in toks:
             b = _card_line(no, tok)
