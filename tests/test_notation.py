@@ -147,11 +147,25 @@ def test_fewer_cells_print_only_those():
         (lambda t: "Foundations: C-A\n" + t, r"AC appears twice"),
         (lambda t: "Freecells: 2C\n" + t, r"2C appears twice"),
         (lambda t: "Freecells: QQ\n" + t, r"line 1: 'QQ' is not a card"),
+        (lambda t: "Foundations: H-0\nFreecells: -\nFoundations: S-0\n" + t,
+         r"line 3: a second Foundations line \(the first is line 1\)"),
+        (lambda t: "Freecells: -\n\nFreecells: - -\n" + t,
+         r"line 3: a second Freecells line \(the first is line 1\)"),
+        (lambda t: "Freecells: - - - - -\n" + t,
+         r"line 1: 5 free cells given, but FreeCell has at most 4"),
+        # Freecell Solver's fixed-width cells: six 4-character fields are six cells.
+        (lambda t: "Freecells:" + "    " + "  KD" + " " * 8 + "  3S  4H\n" + t, r"line 1: 6 free cells given"),
+        (lambda t: t + "\n".join(["JD"] * 100000), r"line 9: a ninth column line"),
     ],
 )
 def test_malformed_boards_name_the_line_and_problem(edit, message):
     with pytest.raises(ValueError, match=message):
         notation.parse_board(edit(MS1))
+
+
+def test_a_byte_order_mark_before_the_board_is_not_part_of_it():
+    assert notation.parse_board("\ufeff" + MS1) == notation.parse_board(MS1)
+    assert notation.parse_board("\ufeffFreecells: - - - -\n" + MS1) == notation.parse_board(MS1)
 
 
 def test_parse_move_forms():
