@@ -58,8 +58,8 @@ def test_deal_ms_and_code_and_cells(tool):
         (["deal", "--code", "34"], "That code is too short"),
         (["deal", "--daily", "2026-02-30"], "No such date"),
         (["deal", "--daily", "yesterday"], "YYYY-MM-DD"),
-        (["deal", "--seed", "-1"], "seeds are 0 to 4294967295"),
-        (["deal", "--ms", "0"], "Microsoft deal numbers"),
+        (["deal", "--seed", "-1"], "seeds are whole numbers 0 to 4294967295, not -1"),
+        (["deal", "--ms", "0"], "Microsoft deals are numbered 1 to 1,000,000"),
         (["deal", "--board", "/nonexistent/board.txt"], "No such file"),
     ],
 )
