@@ -9,7 +9,6 @@ go into sys.modules, the working directory becomes the simulated CIRCUITPY folde
 boot.py then code.py run as the board runs them.
 """
 
-import argparse
 import calendar
 import os
 import runpy
@@ -19,7 +18,7 @@ import tempfile
 import time
 import traceback
 
-from host_sim import fakes, headless_env, host_env
+from host_sim import fakes, headless_env, host_env, options
 from host_sim.hardware import BOARDS, EPOCH_2000, Keyboard, SimClock, make_ext_rtc, parse_date
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -113,9 +112,11 @@ class Simulator:
         self.polls += 1
         if not self.clock.realtime:
             self.clock.advance(self.step_ms)
-        if self.phase == "boot" and (self.headless or self.script is not None):
+        scripted = self.headless or self.script is not None
+        if self.phase == "boot" and (scripted or self.hold_at_boot):
             # The script plays to the game; at boot the finger is on the screen only when
-            # --hold-at-boot asks for it (the way to leave CIRCUITPY to the computer).
+            # --hold-at-boot asks for it (the way to leave CIRCUITPY to the computer), in a
+            # window as well, where the mouse cannot be held before the window opens.
             if self.hold_at_boot:
                 return (self.width // 2, self.height // 2, 32000)
             return None
@@ -189,7 +190,12 @@ class Simulator:
             self._make_display()
             self._make_input()
         except RuntimeError as e:  # pygame.error: no screen to open a window on
-            self.failure = "host_sim: cannot open the window (%s); try --headless --script" % e
+            from host_sim.window import NO_WINDOW
+
+            self.failure = "host_sim: cannot open the window: %s; %s" % (
+                " ".join(str(e).split()),
+                NO_WINDOW,
+            )
             print(self.failure, file=sys.stderr)
             return 2
         fakes.install(self)
@@ -259,7 +265,7 @@ def start_from_args(args):
     if len(chosen) > 1:
         raise ValueError("choose one of --seed, --daily, --ms, --code")
     if args.code is not None:
-        kind, number, code_cells = deals.parse_code(args.code)
+        kind, number, code_cells = args.code
         if cells is not None and cells != code_cells:
             raise ValueError(
                 "the code is for %d free cells, but --cells says %d" % (code_cells, cells)
@@ -270,11 +276,7 @@ def start_from_args(args):
     if args.seed is not None:
         kind, number = deals.KIND_SEED, args.seed
     elif args.daily is not None:
-        parts = args.daily.split("-")
-        if len(parts) != 3 or not all(p.isdigit() for p in parts):
-            raise ValueError("--daily expects a date as YYYY-MM-DD")
-        y, m, d = (int(p) for p in parts)
-        kind, number = deals.KIND_DAILY, deals.daily_seed(y, m, d)
+        kind, number = deals.KIND_DAILY, deals.daily_seed(*args.daily)
     elif args.ms is not None:
         kind, number = deals.KIND_MS, args.ms
     else:
@@ -285,9 +287,13 @@ def start_from_args(args):
 
 def build_parser():
     """Return the command-line parser."""
-    p = argparse.ArgumentParser(
+    p = options.Parser(
         prog="python -m host_sim",
         description="Run FreeCell MC's code.py on a simulated PyPortal.",
+        epilog="A bad option or file ends the run with one line on stderr and exit status 2; "
+        "a failed script line with exit status 1. Scripts are UTF-8, at most %s. "
+        "Host tools: python -m host_sim deal --help, python -m host_sim replay --help."
+        % options.MAX_TEXT_NAME,
     )
     p.add_argument(
         "--board",
@@ -297,24 +303,29 @@ def build_parser():
     )
     p.add_argument("--headless", action="store_true", help="no window (needs --script)")
     p.add_argument("--script", metavar="FILE", help="play this script (see host_sim/script.py)")
-    p.add_argument("--scale", type=int, default=2, help="window scale (default 2)")
+    p.add_argument(
+        "--scale", type=options.scale, default=2, help="window scale, 1 .. %d (default 2)"
+        % options.SCALE_MAX
+    )
     p.add_argument(
         "--nvm",
         metavar="PATH",
-        help="file behind microcontroller.nvm (default: a temporary one when headless, "
-        "~/.freecell_mc/nvm.bin in a window)",
+        help="file behind microcontroller.nvm: a new file or an 8 KB one from an earlier run "
+        "(default: a temporary one when headless, ~/.freecell_mc/nvm.bin in a window)",
     )
     p.add_argument(
         "--drive",
         metavar="DIR",
-        help="the simulated CIRCUITPY folder (default: temporary when headless, "
-        "~/.freecell_mc/drive in a window)",
+        help="the simulated CIRCUITPY folder, made if missing (default: temporary when "
+        "headless, ~/.freecell_mc/drive in a window)",
     )
     p.add_argument(
         "--date",
         metavar="YYYY-MM-DD",
-        help="the internal RTC at start (default 2000-01-01, as after power-up); "
-        "an external RTC holds this date too, else the host's",
+        type=options.rtc_date,
+        help="the internal RTC at start, years %d .. %d (default 2000-01-01, as after "
+        "power-up); an external RTC holds this date too, else the host's"
+        % (options.YEAR_MIN, options.YEAR_MAX),
     )
     p.add_argument(
         "--ext-rtc",
@@ -322,15 +333,22 @@ def build_parser():
         default="none",
         help="an RTC chip on the STEMMA I2C port at 0x68 (default none)",
     )
-    p.add_argument("--seed", type=int, help="start on the seeded deal with this number")
-    p.add_argument("--daily", metavar="YYYY-MM-DD", help="start on that day's daily deal")
-    p.add_argument("--ms", type=int, help="start on Microsoft deal #N")
-    p.add_argument("--code", help="start on the deal with this deal code")
-    p.add_argument("--cells", type=int, choices=(1, 2, 3, 4), help="free cells (default 4)")
-    p.add_argument("--step-ms", type=int, default=STEP_MS, help="simulated ms per poll")
+    p.add_argument("--seed", type=options.seed, help="start on the seeded deal N, 0 .. 4294967295")
+    p.add_argument(
+        "--daily", metavar="YYYY-MM-DD", type=options.daily, help="start on that day's daily deal"
+    )
+    p.add_argument("--ms", type=options.ms, help="start on Microsoft deal #N, 1 .. 1000000")
+    p.add_argument("--code", type=options.code, help="start on the deal with this deal code")
+    p.add_argument("--cells", type=options.cells, help="free cells, 1 .. 4 (default 4)")
+    p.add_argument(
+        "--step-ms",
+        type=options.step_ms,
+        default=STEP_MS,
+        help="simulated ms per poll, 1 .. %d (default %d)" % (options.STEP_MS_MAX, STEP_MS),
+    )
     p.add_argument("--no-usb", action="store_true", help="run as on battery, without a USB host")
     p.add_argument(
-        "--hold-at-boot", action="store_true", help="with a script: a finger on the screen at reset"
+        "--hold-at-boot", action="store_true", help="a finger on the screen at reset"
     )
     p.add_argument(
         "--root", metavar="DIR", default=ROOT, help="the folder with code.py and boot.py"
@@ -352,19 +370,34 @@ def _stop_on_sigterm():
         signal.signal(signal.SIGTERM, stop)
 
 
+def _check_paths(args):
+    """Check the file and folder options before anything is written; raise ValueError."""
+    if args.nvm is not None:
+        args.nvm = options.nvm_file(args.nvm)
+    if args.drive is not None:
+        args.drive = options.folder(args.drive, "--drive")
+    if args.shot is not None:
+        args.shot = options.out_file(args.shot, "--shot", ".png")
+    root = os.path.abspath(args.root)
+    if not os.path.isfile(os.path.join(root, "code.py")):
+        raise ValueError("--root %s has no code.py" % root)
+    args.root = root
+
+
 def main(argv=None):
     """Run the simulator with command-line arguments; return the exit code."""
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as e:
+        # argparse exits on --help (0) and on usage errors (2, its one line printed).
+        return e.code if isinstance(e.code, int) else 2
     if args.headless:
         headless_env()
     else:
         host_env()
     try:
-        if args.step_ms < 1:
-            raise ValueError("--step-ms must be at least 1")
         start = start_from_args(args)
-        if args.date:
-            parse_date(args.date)
+        _check_paths(args)
         script = None
         if args.script:
             from host_sim import script as script_mod
@@ -372,30 +405,43 @@ def main(argv=None):
             script = script_mod.load(args.script)
         elif args.headless:
             raise ValueError("--headless needs --script FILE")
-    except (ValueError, OSError) as e:
+        if not args.headless:
+            from host_sim import window
+
+            window.check_video()
+    except ValueError as e:
         print("host_sim: %s" % e, file=sys.stderr)
         return 2
-    shot = os.path.abspath(args.shot) if args.shot else None
-    sim = Simulator(
-        board=args.board,
-        headless=args.headless,
-        nvm_path=args.nvm,
-        drive=args.drive,
-        date=args.date,
-        ext_rtc=args.ext_rtc,
-        scale=args.scale,
-        step_ms=args.step_ms,
-        start_deal=start,
-        script=script,
-        usb_connected=not args.no_usb,
-        root=os.path.abspath(args.root),
-        hold_at_boot=args.hold_at_boot,
-    )
+    try:
+        sim = Simulator(
+            board=args.board,
+            headless=args.headless,
+            nvm_path=args.nvm,
+            drive=args.drive,
+            date=args.date,
+            ext_rtc=args.ext_rtc,
+            scale=args.scale,
+            step_ms=args.step_ms,
+            start_deal=start,
+            script=script,
+            usb_connected=not args.no_usb,
+            root=args.root,
+            hold_at_boot=args.hold_at_boot,
+        )
+    except OSError as e:  # a folder that cannot be made, a file that cannot be read
+        print("host_sim: %s" % e, file=sys.stderr)
+        return 2
     _stop_on_sigterm()
     try:
         code = sim.run()
-        if shot and sim.display is not None:
-            sim.display.save_png(shot)
+        if code == 2:
+            return code  # no window: run() said why in one line
+        if args.shot and sim.display is not None:
+            try:
+                sim.display.save_png(args.shot)
+            except OSError as e:
+                print("host_sim: cannot write --shot %s: %s" % (args.shot, e), file=sys.stderr)
+                code = code or 1
         if not args.quiet:
             print(sim.summary(), file=sys.stderr)
         return code

@@ -5,11 +5,35 @@ Mouse button held = finger on the panel; the keys of SPEC section 4 go to the ga
 keyboard. Closing the window ends the run.
 """
 
+import os
+import sys
 import time
 
 from host_sim.display import FramebufferDisplay
 
 TOUCH_Z = 32000  # a fingertip's pressure as the PyPortal panel reports it
+# SDL's drivers that draw into memory only: a window there is never seen by anyone.
+INVISIBLE = ("offscreen", "dummy", "evdev")
+NO_WINDOW = "run it with --headless --script FILE, or where a desktop is"
+
+
+def check_video(env=None, platform=None):
+    """Raise ValueError (one line) when no window can be seen here.
+
+    SDL_VIDEODRIVER set on purpose wins (the tests draw windows on SDL's dummy driver).
+    Otherwise a Linux or BSD desktop has DISPLAY (X11) or WAYLAND_DISPLAY: without either,
+    SDL would fall back to an offscreen driver and the game would run where no one sees it.
+    """
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    if env.get("SDL_VIDEODRIVER"):
+        return
+    if platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+            raise ValueError(
+                "cannot open the window: no display (DISPLAY and WAYLAND_DISPLAY are not set); "
+                + NO_WINDOW
+            )
 
 
 class WindowClosed(BaseException):
@@ -26,6 +50,12 @@ class WindowDisplay(FramebufferDisplay):
         self._pygame = pygame
         self.scale = max(1, int(scale))
         pygame.init()
+        pygame.display.init()  # pygame.init() keeps quiet when video fails; this one says why
+        driver = pygame.display.get_driver()
+        if driver in INVISIBLE and not os.environ.get("SDL_VIDEODRIVER"):
+            pygame.quit()
+            # RuntimeError like pygame.error: the simulator says so in one line and exits 2.
+            raise RuntimeError("SDL found no screen and fell back to its %r driver" % driver)
         pygame.display.set_caption(caption)
         self._screen = pygame.display.set_mode((width * self.scale, height * self.scale))
 
