@@ -26,6 +26,9 @@ KEY_MS = 30  # after a key, so the game reads it and redraws
 TAP_Z = 32000  # pressure in the range a PyPortal panel reports for a fingertip
 
 KEYS = ("u", "z", "n", "r", "d", "f", "esc", "enter", "back") + tuple("0123456789")
+WAIT_MAX = 3600000  # an hour of board time; a longer pause is a typo, not a test
+MOVES_MAX = 999999  # `expect moves N`: the move counter never gets near it
+FIRST_FRAME_POLLS = 1000  # a shot waits at most this many polls for the first frame
 
 
 class ScriptEnd(BaseException):
@@ -42,6 +45,16 @@ class ScriptFailure(BaseException):
 
 class ScriptError(ValueError):
     """The script text itself is wrong (unknown command, bad arguments)."""
+
+
+def _number(text, lo, hi, bad=None):
+    """Return the int of plain decimal text within lo..hi, else bad."""
+    digits = text[1:] if text[:1] == "-" else text
+    # str.isdigit() also takes '²', which int() refuses; 7 digits bound the work.
+    if not digits or len(digits) > 7 or not all("0" <= c <= "9" for c in digits):
+        return bad
+    n = int(text)
+    return n if lo <= n <= hi else bad
 
 
 def parse(text, base_dir="."):
@@ -61,10 +74,10 @@ def parse(text, base_dir="."):
         if cmd == "tap":
             if len(args) != 2:
                 raise ScriptError(where + "tap needs X Y")
-            try:
-                args = [int(args[0]), int(args[1])]
-            except ValueError:
-                raise ScriptError(where + "tap needs whole numbers X Y") from None
+            xy = [_number(a, -100000, 100000) for a in args]
+            if None in xy:
+                raise ScriptError(where + "tap needs whole numbers X Y (pixels)")
+            args = xy
         elif cmd == "move":
             if len(args) != 1:
                 raise ScriptError(where + "move needs one move, e.g. move 3a")
@@ -73,9 +86,10 @@ def parse(text, base_dir="."):
                 raise ScriptError(where + "key is one of " + " ".join(KEYS))
             args = [args[0].lower()]
         elif cmd == "wait":
-            if len(args) != 1 or not args[0].isdigit():
-                raise ScriptError(where + "wait needs milliseconds")
-            args = [int(args[0])]
+            ms = _number(args[0], 0, WAIT_MAX) if len(args) == 1 else None
+            if ms is None:
+                raise ScriptError(where + "wait needs milliseconds, 0 to %d" % WAIT_MAX)
+            args = [ms]
         elif cmd in ("shot", "dump"):
             if len(args) != 1:
                 raise ScriptError(where + cmd + " needs a path")
@@ -85,7 +99,7 @@ def parse(text, base_dir="."):
                 pass
             elif len(args) == 2 and args[0] == "screen":
                 pass
-            elif len(args) == 2 and args[0] == "moves" and args[1].isdigit():
+            elif len(args) == 2 and args[0] == "moves" and _number(args[1], 0, MOVES_MAX, -1) >= 0:
                 args = ["moves", int(args[1])]
             else:
                 raise ScriptError(where + "expect won | not-won | screen NAME | moves N")
@@ -96,9 +110,21 @@ def parse(text, base_dir="."):
 
 
 def load(path):
-    """Parse the script file at path (paths inside are relative to the caller's directory)."""
-    with open(path, encoding="utf-8") as f:
-        return parse(f.read(), os.getcwd())
+    """Parse the script file at path (paths inside are relative to the caller's directory).
+
+    Raises ValueError with one line: the file cannot be read, is not UTF-8 text or is over
+    options.MAX_TEXT bytes, a line is wrong, or a `shot`/`dump` could not be written.
+    """
+    from host_sim import options
+
+    commands = parse(options.read_text(path, "script"), os.getcwd())
+    for lineno, cmd, args in commands:
+        if cmd in ("shot", "dump"):
+            try:
+                options.out_file(args[0], cmd, ".png" if cmd == "shot" else None)
+            except ValueError as e:
+                raise ScriptError("line %d: %s" % (lineno, e)) from None
+    return commands
 
 
 def _app():
@@ -125,6 +151,7 @@ class ScriptInput:
         self.sim = sim
         self.commands = commands
         self.lineno = 0
+        self._drawn = False
         self._gen = self._play()
 
     def read(self):
@@ -162,11 +189,30 @@ class ScriptInput:
             elif cmd == "move":
                 yield from self._move(lineno, args[0])
             elif cmd == "shot":
-                self.sim.write_png(args[0])
+                # At the start nothing is drawn yet: the player sees the first frame.
+                yield from self._first_frame()
+                self._write(lineno, args[0], self.sim.write_png, args[0])
             elif cmd == "dump":
-                self.sim.write_text(args[0], board_text(_app().game))
+                self._write(lineno, args[0], self.sim.write_text, args[0], board_text(_app().game))
             elif cmd == "expect":
                 self._expect(lineno, args)
+
+    def _first_frame(self):
+        """Give polls without a touch until the display has drawn once (or a bound passes)."""
+        display = self.sim.display
+        n = 0
+        while not self._drawn and n < FIRST_FRAME_POLLS:
+            self._drawn = any(display.refreshes)
+            if not self._drawn:
+                yield None
+                n += 1
+
+    def _write(self, lineno, path, write, *args):
+        """Write a shot or dump; a file that cannot be written fails the line."""
+        try:
+            write(*args)
+        except OSError as e:
+            raise ScriptFailure(lineno, "cannot write %s: %s" % (path, e.strerror or e)) from None
 
     def _expect(self, lineno, args):
         app = _app()
