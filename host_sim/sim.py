@@ -304,8 +304,11 @@ def build_parser():
     p.add_argument("--headless", action="store_true", help="no window (needs --script)")
     p.add_argument("--script", metavar="FILE", help="play this script (see host_sim/script.py)")
     p.add_argument(
-        "--scale", type=options.scale, default=2, help="window scale, 1 .. %d (default 2)"
-        % options.SCALE_MAX
+        "--scale",
+        metavar="N",
+        type=options.scale,
+        default=2,
+        help="window scale, 1 .. %d (default 2)" % options.SCALE_MAX,
     )
     p.add_argument(
         "--nvm",
@@ -333,15 +336,22 @@ def build_parser():
         default="none",
         help="an RTC chip on the STEMMA I2C port at 0x68 (default none)",
     )
-    p.add_argument("--seed", type=options.seed, help="start on the seeded deal N, 0 .. 4294967295")
+    p.add_argument(
+        "--seed", metavar="N", type=options.seed, help="start on seeded deal N, 0 .. 4294967295"
+    )
     p.add_argument(
         "--daily", metavar="YYYY-MM-DD", type=options.daily, help="start on that day's daily deal"
     )
-    p.add_argument("--ms", type=options.ms, help="start on Microsoft deal #N, 1 .. 1000000")
+    p.add_argument(
+        "--ms", metavar="N", type=options.ms, help="start on Microsoft deal #N, 1 .. 1000000"
+    )
     p.add_argument("--code", type=options.code, help="start on the deal with this deal code")
-    p.add_argument("--cells", type=options.cells, help="free cells, 1 .. 4 (default 4)")
+    p.add_argument(
+        "--cells", metavar="K", type=options.cells, help="free cells, 1 .. 4 (default 4)"
+    )
     p.add_argument(
         "--step-ms",
+        metavar="MS",
         type=options.step_ms,
         default=STEP_MS,
         help="simulated ms per poll, 1 .. %d (default %d)" % (options.STEP_MS_MAX, STEP_MS),

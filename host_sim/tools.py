@@ -25,14 +25,16 @@ def _parser(prog):
     """Return the argument parser of one tool."""
     ap = options.Parser(prog="python -m host_sim " + prog, epilog=_EPILOG)
     src = ap.add_mutually_exclusive_group(required=True)
-    src.add_argument("--seed", type=options.seed, help="seeded deal, 0 .. 4294967295")
+    src.add_argument("--seed", metavar="N", type=options.seed, help="seeded deal, 0 .. 4294967295")
     src.add_argument(
         "--daily", metavar="YYYY-MM-DD", type=options.daily, help="the daily deal of that date"
     )
-    src.add_argument("--ms", type=options.ms, help="Microsoft deal number, 1 .. 1000000")
+    src.add_argument("--ms", metavar="N", type=options.ms, help="Microsoft deal, 1 .. 1000000")
     src.add_argument("--code", type=options.code, help="a deal code, e.g. 24-20261130-4")
     src.add_argument("--board", metavar="FILE", help="board text file ('-' for stdin)")
-    ap.add_argument("--cells", type=options.cells, help="free cells, 1 .. 4 (default 4)")
+    ap.add_argument(
+        "--cells", metavar="K", type=options.cells, help="free cells, 1 .. 4 (default 4)"
+    )
     if prog == "replay":
         ap.add_argument("--moves", metavar="FILE", help="moves file ('-' or none: stdin)")
     return ap
