@@ -79,7 +79,7 @@ def parse(text, base_dir="."):
                 raise ScriptError(where + "tap needs whole numbers X Y (pixels)")
             args = xy
         elif cmd == "move":
-            if len(args) != 1:
+            if len(args) != 1 or len(args[0]) > 12:
                 raise ScriptError(where + "move needs one move, e.g. move 3a")
         elif cmd == "key":
             if len(args) != 1 or args[0].lower() not in KEYS:
@@ -97,7 +97,7 @@ def parse(text, base_dir="."):
         elif cmd == "expect":
             if args in (["won"], ["not-won"]):
                 pass
-            elif len(args) == 2 and args[0] == "screen":
+            elif len(args) == 2 and args[0] == "screen" and len(args[1]) <= 40:
                 pass
             elif len(args) == 2 and args[0] == "moves" and _number(args[1], 0, MOVES_MAX, -1) >= 0:
                 args = ["moves", int(args[1])]

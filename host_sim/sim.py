@@ -439,7 +439,7 @@ def main(argv=None):
             hold_at_boot=args.hold_at_boot,
         )
     except OSError as e:  # a folder that cannot be made, a file that cannot be read
-        print("host_sim: %s" % e, file=sys.stderr)
+        print("host_sim: cannot use %s: %s" % (e.filename, e.strerror or e), file=sys.stderr)
         return 2
     _stop_on_sigterm()
     try:

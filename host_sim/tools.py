@@ -15,6 +15,7 @@ from freecell_mc import deals, notation
 from freecell_mc.engine import Game
 from host_sim import options
 
+_MOVE_MAX = 12  # the longest move is 38:19, a column-to-column run with its count
 _EPILOG = (
     "Microsoft deal numbers are 1 to 1,000,000, as on the board. Text files (board, moves) "
     "are UTF-8, at most %s." % options.MAX_TEXT_NAME
@@ -77,10 +78,14 @@ def _game(args):
 def replay(game, tokens, out, err):
     """Apply move tokens to game; return the 1-based index of a refused move, or 0."""
     for i, tok in enumerate(tokens, 1):
+        if len(tok) > _MOVE_MAX:
+            # The message would repeat the whole token: a stray blob of text is one line too.
+            err.write("move %d (%s...) refused: not a move (too long)\n" % (i, tok[:_MOVE_MAX]))
+            return i
         try:
             src, dst, n = notation.resolve_move(game, tok)
         except ValueError as e:
-            err.write("move %d (%s) refused: %s\n" % (i, tok[:40], e))
+            err.write("move %d (%s) refused: %s\n" % (i, tok, e))
             return i
         if not game.move(src, dst, n):  # resolve_move checked it: this is an engine bug
             err.write("move %d (%s) refused by the engine\n" % (i, tok))

@@ -40,6 +40,7 @@ def files(tmp_path):
         "good_script": tmp_path / "good.txt",
         "bad_script": tmp_path / "bad_script.txt",
         "long_wait": tmp_path / "long_wait.txt",
+        "long_move": tmp_path / "long_move.txt",
         "shot_txt": tmp_path / "shot_txt.txt",
         "shot_nodir": tmp_path / "shot_nodir.txt",
         "small_nvm": tmp_path / "small.bin",
@@ -56,6 +57,7 @@ def files(tmp_path):
     f["good_script"].write_text("wait 10\n")
     f["bad_script"].write_text("tap 1 2\nfly away\n")
     f["long_wait"].write_text("wait 99999999999999999999\n")
+    f["long_move"].write_text("move " + "3" * 100000 + "\n")
     f["shot_txt"].write_text("shot out.txt\n")
     f["shot_nodir"].write_text("shot %s\n" % (tmp_path / "no" / "such" / "x.png"))
     f["small_nvm"].write_bytes(b"my notes, not a flash block\n")
@@ -84,6 +86,7 @@ SIM_CASES = [
     ("--script", ["--headless", "--script", "{shot_txt}"], "line 1: shot must be a .png file"),
     ("--script", ["--headless", "--script", "{shot_nodir}"], "line 1: shot"),
     ("--script", ["--script"], "expected one argument"),
+    ("--script", ["--headless", "--script", "{long_move}"], "line 1: move needs one move"),
     ("--scale", ["--scale", "0"] + HEADLESS, "the window scale is 1 to 8, not 0"),
     ("--scale", ["--scale", "10000"] + HEADLESS, "the window scale is 1 to 8"),
     ("--scale", ["--scale", "two"] + HEADLESS, "the window scale is 1 to 8, not 'two'"),
@@ -92,6 +95,7 @@ SIM_CASES = [
     ("--nvm", ["--nvm", "{missing}/n.bin"] + HEADLESS, "does not exist"),
     ("--drive", ["--drive", "{good_board}"] + HEADLESS, "is a file, not a folder"),
     ("--drive", ["--drive", "{good_board}/sub"] + HEADLESS, "is a file, not a folder"),
+    ("--drive", ["--drive", "/proc/no-such-folder"] + HEADLESS, "cannot use /proc/no-such"),
     ("--date", ["--date", "26-11-30"] + HEADLESS, "four-digit year"),
     ("--date", ["--date", "2026-02-30"] + HEADLESS, "No such date: 2026-02-30"),
     ("--date", ["--date", "1999-12-31"] + HEADLESS, "years 2000 to 2099, not 1999"),
@@ -237,6 +241,12 @@ def test_a_huge_stdin_is_read_only_up_to_the_cap(capsys, monkeypatch):
     _one_clean_line(code, out, err, "stdin is larger than 1 MB: not a board file")
     assert big.buffer.tell() == options.MAX_TEXT + 1
     assert peak < 4 * options.MAX_TEXT
+
+
+def test_a_move_too_long_to_be_one_is_named_in_a_short_line(capsys, monkeypatch):
+    code, out, err = _run(["replay", "--ms", "1"], capsys, monkeypatch, stdin="2a " + "1" * 10**6)
+    assert code == 1 and out.splitlines()[-1] == "not won"
+    assert err == "move 2 (111111111111...) refused: not a move (too long)\n"
 
 
 def test_a_byte_order_mark_is_not_part_of_a_board_or_moves_file(tmp_path, capsys, monkeypatch):
