@@ -280,7 +280,10 @@ class Game:
         return mask
 
     def fit(self, src, dst, n):
-        """Return the largest k <= n whose bottom-k cards may go src -> dst, else 0."""
+        """Return the largest k <= n whose bottom-k cards may go src -> dst, else 0.
+
+        For move notation without a card count (SPEC 8); a tap never moves part of a run.
+        """
         if src < SLOT_CELL and dst < SLOT_CELL and n > 1:
             run = self.run_len(src)
             if n > run:

@@ -11,9 +11,11 @@ something changed, so a single-card move dirties little more than the card's old
 rectangles (plus the move counter).
 
 Taps follow SPEC section 4: tap a card (or inside the ordered run at a column's bottom)
-to pick it up; every legal target lights up; tap a target to put it there (a run too long
-for the target moves the bottom part that fits); tap the held card again to send it home;
-tap anywhere it may not go and the selection jumps to what can move there, or clears.
+to pick it up with every card below it; a place lights up only where the whole held run
+may land (a run longer than can be carried lights nothing, and free cells light for a
+single card only); tap a lit place to put the run there; tap the held card again to send
+it home; tap an unlit place and nothing moves: the selection jumps to what can move
+there, or clears.
 """
 
 import displayio
@@ -409,14 +411,9 @@ class Table:
                 self._paint(self._buf[i] - 4, P_HELD)
         else:
             self._paint(game.top(src) - 4, P_HELD)
+        # Only where the whole held run may land (SPEC 4): a run longer than can be
+        # carried lights nothing, and that absence is the rule's answer.
         mask = game.targets(src, n)
-        if src < SLOT_CELL and n > 1 and n <= game.capacity(False):
-            # Where only the bottom part of a long run fits, that part goes (SPEC 4): lit too.
-            # A run longer than any capacity has no legal target at all (SPEC 2): nothing
-            # lights, and that absence is the rule's answer.
-            for dst in range(16):
-                if not (mask >> dst) & 1 and dst != src and game.fit(src, dst, n):
-                    mask |= 1 << dst
         self.lit = mask
         for slot in range(16):
             if (mask >> slot) & 1:
@@ -469,15 +466,11 @@ class Table:
                 if k == 1 and b:
                     self.play(src, SLOT_FOUND + (b & 3), 1)
                 return
-            dst = slot
-            if dst >= SLOT_FOUND:
-                # Any foundation means "home": the exposed card has exactly one.
-                dst = SLOT_FOUND + (game.top(src) & 3)
-            # The highlight is the rule: only a lit place takes the held cards.
-            fit = game.fit(src, dst, k) if (self.lit >> dst) & 1 else 0
-            if fit:
+            # The highlight is the rule: a lit place takes all the held cards, an unlit
+            # one (another suit's foundation too) never moves anything.
+            if (self.lit >> slot) & 1:
                 self.clear_selection()
-                self.play(src, dst, fit)
+                self.play(src, slot, k)
                 return
         self.pick(slot, idx, n)
 

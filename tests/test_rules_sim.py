@@ -70,17 +70,79 @@ def test_a_run_longer_than_any_capacity_lights_nothing_and_moves_nothing(tmp_pat
 
 
 def test_the_spec_capacity_example_ten_onto_a_card_five_into_the_empty_column(tmp_path):
-    seed(tmp_path, LONG_RUN)
+    before = seed(tmp_path, LONG_RUN)
     n = 11
     k = length(LONG_RUN, 3)
     # The queen: a run of 10 goes onto the king of clubs as one move.
     app = run([tap(0, n - 10, n), tap(3, -1, k), "expect moves 1"], tmp_path)
     assert app.game.column_len(3) == k + 10 and app.game.column_len(0) == 1
+    # The same 10 held over the empty column: it is not lit (5 fit there, not 10), and
+    # tapping it moves nothing at all, not even the 5 that would fit.
     seed(tmp_path, LONG_RUN)
-    # The same 10 into the empty column: the 5 that the capacity allows go, as one move.
-    app = run([tap(0, n - 10, n), tap(7, -1, 0), "expect moves 1"], tmp_path)
+    app = run([tap(0, n - 10, n)], tmp_path)
+    assert app.table.lit == 1 << 3
+    app = run([tap(0, n - 10, n), tap(7, -1, 0), "expect moves 0"], tmp_path)
+    assert bytes(app.game.pos) == before and app.table.sel_src == -1
+    # Holding the bottom 5 instead: they go into the empty column as one move.
+    app = run([tap(0, n - 5, n), tap(7, -1, 0), "expect moves 1"], tmp_path)
     assert app.game.column_len(7) == 5 and app.game.column_len(0) == 6
     assert app.game.run_len(7) == 5
+
+
+# A run of 7 (QH down to 6D) alone in column 1; KC in column 4 takes all of it; JS in
+# column 6 would take its bottom 5 (TD..6D); column 8 empty (5 fit there); 4 empty cells.
+SEVEN = board_text(
+    [["QH", "JC", "TD", "9S", "8H", "7C", "6D"], ["KD"], ["5C"], ["KC"], ["QS"], ["JS"], ["TS"],
+     []],
+    fill=[2, 3, 4, 5, 6],
+)
+
+
+def test_a_held_run_lights_only_where_all_of_it_may_land(tmp_path):
+    before = seed(tmp_path, SEVEN)
+    n = 7
+    k = length(SEVEN, 3)
+    app = run([tap(0, 0, n)], tmp_path)
+    assert app.table.sel_n == 7
+    # Not the cells (one card each), not the empty column (5 of 7), not JS (5 of 7).
+    assert app.table.lit == 1 << 3
+    # Tapping an empty cell or the empty column: nothing moves, the selection clears.
+    for target in (8, 11, 7):
+        app = run([tap(0, 0, n), tap(target, -1, 0), "expect moves 0"], tmp_path)
+        assert bytes(app.game.pos) == before
+        assert app.table.sel_src == -1 and app.table.lit == 0
+    # Tapping JS, where only part of the run would fit: nothing moves, JS is picked up.
+    js = length(SEVEN, 5)
+    app = run([tap(0, 0, n), tap(5, -1, js), "expect moves 0"], tmp_path)
+    assert bytes(app.game.pos) == before
+    assert app.table.sel_src == 5 and app.table.sel_n == 1
+    # The lit king takes the whole run as one move.
+    app = run([tap(0, 0, n), tap(3, -1, k), "expect moves 1"], tmp_path)
+    assert app.game.column_len(3) == k + 7 and app.game.column_len(0) == 0
+
+
+def test_an_unlit_foundation_never_takes_the_held_card(tmp_path):
+    text = board_text([["5C", "AS"], ["KC"], ["KS"], ["QC"], ["QS"], ["JC"], ["JS"], ["9S"]])
+    before = seed(tmp_path, text)
+    n = length(text, 0)
+    app = run([tap(0, -1, n)], tmp_path)
+    assert app.table.lit >> 12 == 1 << 3  # of the foundations, only the spades' is lit
+    # The hearts foundation: unlit, so the ace stays where it is and is let go.
+    app = run([tap(0, -1, n), tap(14), "expect moves 0"], tmp_path)
+    assert bytes(app.game.pos) == before and app.table.sel_src == -1
+    # The spades foundation takes it.
+    app = run([tap(0, -1, n), tap(15), "expect moves 1"], tmp_path)
+    assert app.game.pos[64 + 3] == 1
+
+
+def test_an_unlit_foundation_jumps_to_its_card_when_cards_may_come_back(tmp_path):
+    text = board_text([["5C", "AS"], ["KC"], ["KS"], ["QC"], ["QS"], ["JC"], ["JS"], ["9S"]],
+                      found={"H": 2})
+    before = seed(tmp_path, text, takeback=True)
+    n = length(text, 0)
+    app = run([tap(0, -1, n), tap(14), "expect moves 0"], tmp_path)
+    assert bytes(app.game.pos) == before
+    assert app.table.sel_src == 14 and app.table.sel_n == 1  # the two of hearts is held
 
 
 def test_a_deal_undone_to_its_start_and_continued_later_is_played_once(tmp_path):

@@ -150,18 +150,26 @@ def test_illegal_taps_change_nothing_and_move_the_selection(board):
     assert board.table.sel_src == -1
 
 
-def test_too_long_run_moves_the_part_that_fits(board):
+def test_a_run_too_long_for_a_place_leaves_it_unlit_and_moves_nothing(board):
     text = board_text(
         [["TD", "9S", "8H"], ["TH"], ["KC"], ["KS"], ["QC"], ["QS"], ["JC"], ["JS"]]
     )
     board.load(text)
     g = board.game
+    before = bytes(g.pos)
     assert g.run_len(0) == 3
     n0 = g.column_len(0)
     board.tap_slot(0, n0 - 3)  # the ten: the whole run of three
     assert board.table.sel_n == 3
-    assert (board.table.lit >> 1) & 1  # only two fit on the red ten, and they are shown
-    assert near(board.pixel(*face_point(board, 1)), LIT)
+    # Only 9S 8H would go on the red ten: not all three, so it stays unlit.
+    assert not (board.table.lit >> 1) & 1
+    assert near(board.pixel(*face_point(board, 1)), WHITE)
+    board.tap_slot(1)
+    assert bytes(g.pos) == before and g.moves == 0
+    assert board.table.sel_src == 1 and board.table.sel_n == 1  # TH is held instead
+    # Held from the nine, the two cards light the ten and go there together.
+    board.tap_slot(0, n0 - 2)
+    assert (board.table.lit >> 1) & 1
     board.tap_slot(1)
     assert g.moves == 1
     buf = bytearray(20)
