@@ -262,21 +262,16 @@ def move_taps(game, text):
     """Return (src slot, dst slot, cards to pick up, position expected after the move).
 
     The count is where the player taps in the source column: the top card of the run to
-    carry. `38:3` picks up three cards; `38` picks up the ordered run at the bottom (as
-    much of it as the capacity could carry anywhere: a longer run has no target at all)
-    and leaves it to the game to move the part that fits, as a player's tap would.
+    carry, exactly the cards the move takes (`38:3` three; `38` the part of the run that
+    fits there), since a place takes the whole held run or nothing (SPEC 4).
     Raises ValueError (with the reason) when the move is not legal.
     """
     from freecell_mc import notation
     from freecell_mc.engine import Game
 
     src, dst, n = notation.resolve_move(game, text)
-    if src < 8 and dst < 8 and notation.parse_move(text)[2] == 0:
-        tap_n = min(game.run_len(src), game.capacity(False))
-    else:
-        tap_n = n
     shadow = Game(game.cells, game.takeback)
     shadow.load(bytes(game.pos), game.moves)
     if not shadow.move(src, dst, n):
         raise ValueError("the engine refuses it")
-    return src, dst, tap_n, bytes(shadow.pos)
+    return src, dst, n, bytes(shadow.pos)
