@@ -237,7 +237,13 @@ class App:
             self.goto("datepicker", then="daily")
 
     def continue_game(self):
-        """Back to the table with the active slot's game."""
+        """Back to the table with the active slot's game (a won one: its result)."""
+        self.goto("table")
+
+    def undo_win(self):
+        """Take the winning move back and return to the table (the win stays counted)."""
+        if self.game.undo():
+            self.moved()
         self.goto("table")
 
     def other_slot_saved(self):
@@ -303,12 +309,21 @@ class App:
             moves=g.moves,
             seconds=self.elapsed_ms // 1000,
             code=deals.deal_code(self.kind, self.number, g.cells),
+            kind=self.kind,
+            number=self.number,
         )
 
     # -- screens ---------------------------------------------------------------------
 
     def goto(self, name, **kw):
-        """Show the screen called name (the table, or a screen module built on entry)."""
+        """Show the screen called name (the table, or a screen module built on entry).
+
+        A won game never shows as a table with nothing left to play: whatever path leads
+        back to it (Continue, the date picker, a slot switch, a start) shows its result.
+        """
+        if name == "table" and self.game.won():
+            self._show_result()
+            return
         old = self.screen
         if old is self.table and name != "table":
             self.table.close()

@@ -1,13 +1,30 @@
 # SPDX-License-Identifier: MIT
-"""The result screen after a win: moves, time (m:ss) and the deal code; new deal, replay, daily."""
+"""The result screen after a win: which deal, moves, time, code, and every way on.
 
-from freecell_mc import widgets
+Its buttons lead to a new deal, the same deal again, the daily deal (or, once today's is
+won, the daily calendar), the menu and the game kept in the other slot, so a touch-only
+player never needs a key to leave it.
+"""
+
+from freecell_mc import clock, deals, widgets
 from freecell_mc.compat import const
 from freecell_mc.screens import models
 
 _NEW = const(1)
 _REPLAY = const(2)
 _DAILY = const(3)
+_MENU = const(4)
+_OTHER = const(5)
+
+
+def deal_name(kind, number):
+    """Return what was won: "Daily deal, 30 Nov 2026", "Microsoft deal #617" or "Free deal"."""
+    if kind == deals.KIND_DAILY:
+        return ("Daily deal, " + str(number % 100) + " " + models.MONTHS[number // 100 % 100 - 1]
+                + " " + str(number // 10000))
+    if kind == deals.KIND_MS:
+        return "Microsoft deal #" + str(number)
+    return "Free deal"
 
 
 class Screen(widgets.Screen):
@@ -16,17 +33,20 @@ class Screen(widgets.Screen):
     name = "result"
 
     def __init__(self, app):
-        """Build the title, the three figures and the three buttons."""
+        """Build the title, the deal's name, the three figures and the buttons."""
         super().__init__(app)
         m = self.m
         w = self.width
         h = self.height
-        self.add_title("Won!")
-        big = 2 if h < 300 else 3
-        top = m.margin + 34
+        self.big = big = 2 if h < 300 else 3
+        self.add_text("Won!", m.margin, m.margin, scale=big, color=widgets.GOLD)
         bh = m.button_h
-        rows_h = h - top - bh - 2 * m.margin
-        step = rows_h // 3
+        inner = w - 2 * m.margin
+        title_h = 12 * big
+        self.deal = self.add_text("", m.margin, m.margin + title_h + m.gap, scale=big)
+        top = m.margin + title_h + m.gap + 12 * big + m.gap
+        buttons_top = h - m.margin - 2 * bh - m.gap
+        step = (buttons_top - m.gap - top) // 3
         self.values = []
         for i, cap in enumerate(("Moves", "Time", "Deal code")):
             y = top + i * step + step // 2
@@ -34,21 +54,46 @@ class Screen(widgets.Screen):
                           anchor=(0.0, 0.5))
             self.values.append(self.add_text("-", w - m.margin * 2, y, scale=big,
                                              anchor=(1.0, 0.5)))
-        # "New deal" is the longest caption: it gets 40% so all three read at the same size.
-        free = w - 2 * m.margin - 2 * m.gap
+        # First row: what to play next. "New deal" is the longest caption: it gets 40%
+        # so all three read at the same size.
+        free = inner - 2 * m.gap
         bw0 = free * 2 // 5
         bw = (free - bw0) // 2
-        by = h - m.margin - bh
         x = m.margin
+        by = buttons_top
         self.add_button(_NEW, x, by, bw0, bh, "New deal")
         self.add_button(_REPLAY, x + bw0 + m.gap, by, bw, bh, "Replay")
-        self.add_button(_DAILY, x + bw0 + bw + 2 * m.gap, by, bw, bh, "Daily")
+        self.daily = self.add_button(_DAILY, x + bw0 + bw + 2 * m.gap, by, bw, bh, "Daily")
+        # Second row: the menu, and the game kept in the other slot when there is one
+        # (the slot numbers are the App's: 0 holds free deals, 1 the daily deal).
+        by += bh + m.gap
+        self.other = app.other_slot_saved()
+        if self.other is None:
+            self.add_button(_MENU, x, by, inner, bh, "Menu")
+        else:
+            mw = (inner - m.gap) * 3 // 10
+            self.add_button(_MENU, x, by, mw, bh, "Menu")
+            self.add_button(_OTHER, x + mw + m.gap, by, inner - mw - m.gap, bh,
+                            "Resume daily" if self.other == 1 else "Resume free deal")
 
-    def show(self, moves=0, seconds=0, code="", **kw):
-        """Fill in the won game's moves, time and deal code."""
+    def show(self, moves=0, seconds=0, code="", kind=deals.KIND_SEED, number=0, **kw):
+        """Fill in which deal was won, its moves, time and deal code."""
+        name = deal_name(kind, number)
+        self.deal.label.scale = widgets.fit_scale(name, self.width - 2 * self.m.margin,
+                                                  12 * self.big, self.big)
+        self.deal.set(name)
         self.values[0].set(str(moves))
         self.values[1].set(models.clock_text(seconds))
         self.values[2].set(code)
+        # Today's daily already won: the same result again would be a dead end, so the
+        # button opens the calendar, where the other days are.
+        self.daily.set_text("Calendar" if self._today_won() else "Daily")
+
+    def _today_won(self):
+        """Return True if the clock is set and today's daily deal is won."""
+        app = self.app
+        y, m, d = app.clock.today()
+        return clock.plausible(y) and app.saves.stats.day_won(y, m, d)
 
     def pressed(self, bid):
         """Start what the player chose."""
@@ -58,15 +103,24 @@ class Screen(widgets.Screen):
         elif bid == _REPLAY:
             app.replay()
         elif bid == _DAILY:
-            app.daily_today()
+            if self._today_won():
+                app.goto("daily")
+            else:
+                app.daily_today()
+        elif bid == _MENU:
+            app.goto("menu")
+        elif bid == _OTHER:
+            app.switch_slot(self.other)
 
     def key(self, k):
-        """N, R and D act as the buttons; Esc opens the menu."""
+        """N, R and D act as the buttons; U takes the winning move back; Esc opens the menu."""
         if k == "n":
             self.pressed(_NEW)
         elif k == "r":
             self.pressed(_REPLAY)
         elif k == "d":
             self.pressed(_DAILY)
+        elif k == "u" or k == "z":
+            self.app.undo_win()
         else:
             super().key(k)
