@@ -12,9 +12,14 @@ The whole mutable position is one bytearray(68) (a card byte is ``rank << 2 | su
     bytes 64..67  _FOUND  foundation of suit s: its top rank 0..13
 
 Slots are small ints: 0..7 columns, 8..11 cells, 12..15 the foundation of suit slot - 12.
-A move (src, dst, n) is logged in 2 bytes, ``src << 4 | dst`` and ``n``, in a preallocated
-ring; undo replays it backwards. Every method after ``deal``/``load`` allocates nothing on
-MicroPython: loops over range(), small-int bit masks, preallocated scratch buffers.
+A move (src, dst, n) is logged in 2 bytes, ``src << 4 | dst`` and ``n``; undo replays it
+backwards. The log is a list of 1 KB chunks (512 moves each): the first LOG_MOVES moves of a
+game go into chunks allocated with the Game, and a longer game gets one more chunk per 512
+moves (about 2 bytes a move, amortised), so undo reaches back to the deal however long the
+game. Should the heap refuse a chunk, the oldest one is reused and its 512 moves are
+forgotten instead of the move failing. Every method after ``deal``/``load`` allocates
+nothing on MicroPython (but for that one chunk per 512 moves beyond LOG_MOVES): loops over
+range(), small-int bit masks, preallocated scratch buffers.
 """
 
 from freecell_mc.compat import const
@@ -32,9 +37,15 @@ NCOLS = const(8)
 MAX_CELLS = const(4)
 SLOTS = const(16)
 
-# The undo ring holds this many moves (2 bytes each); the SPEC asks for at least 2,000.
+# Undo log chunks: 512 moves of 2 bytes. 1 KB is small enough for a fragmented heap to find
+# and large enough that a chunk's own object header (16 bytes) stays under 2% of it.
+CHUNK_MOVES = const(512)
+_CHUNK_SHIFT = const(9)
+_CHUNK_MASK = const(511)
+# Moves logged without any allocation while playing (the SPEC asks that at least 2,000 be
+# kept; beyond them the log grows).
 LOG_MOVES = const(2048)
-_LOG_MASK = const(2047)
+_FIRST_CHUNKS = const(4)
 
 # All foundations full: 52 cards home.
 _ALL_HOME = const(52)
@@ -54,9 +65,10 @@ class Game:
         self.takeback = takeback
         self.pos = bytearray(POS_SIZE)
         self.moves = 0
-        self._log = bytearray(2 * LOG_MOVES)
-        self._head = 0  # next ring entry to write
-        self._count = 0  # undoable moves held in the ring
+        self._log = []
+        for _ in range(_FIRST_CHUNKS):
+            self._log.append(bytearray(2 * CHUNK_MOVES))
+        self._count = 0  # undoable moves held in the log, oldest first
         # Scratch for finish_available: simulated column bottoms and foundation ranks.
         self._sim = bytearray(NCOLS + 4)
         # Scratch for load(): which card ids were seen.
@@ -141,9 +153,10 @@ class Game:
         self._reset(moves)
 
     def _reset(self, moves):
-        """Start counting at moves with an empty undo log."""
+        """Start counting at moves with an empty undo log (a long last game's chunks go)."""
         self.moves = moves
-        self._head = 0
+        if len(self._log) > _FIRST_CHUNKS:
+            del self._log[_FIRST_CHUNKS:]
         self._count = 0
         self.last_src = -1
         self.last_dst = -1
@@ -344,25 +357,43 @@ class Game:
         if dst < 0 or dst >= SLOTS or not (self.targets(src, n) >> dst) & 1:
             return False
         self._transfer(src, dst, n)
-        log = self._log
-        h = self._head
-        log[2 * h] = src << 4 | dst
-        log[2 * h + 1] = n
-        self._head = (h + 1) & _LOG_MASK
-        if self._count < LOG_MOVES:
-            self._count += 1
+        i = self._count
+        if (i >> _CHUNK_SHIFT) == len(self._log):
+            i = self._grow()
+        chunk = self._log[i >> _CHUNK_SHIFT]
+        o = (i & _CHUNK_MASK) << 1
+        chunk[o] = src << 4 | dst
+        chunk[o + 1] = n
+        self._count = i + 1
         self.moves += 1
         return True
 
+    def _grow(self):
+        """Make room for one more chunk of moves; return the log index of the next move."""
+        log = self._log
+        try:
+            log.append(bytearray(2 * CHUNK_MOVES))
+        except MemoryError:
+            # No heap for more history: the oldest 512 moves make room for the next ones.
+            # The chunks rotate by assignment, which needs no heap at all.
+            first = log[0]
+            last = len(log) - 1
+            for k in range(last):
+                log[k] = log[k + 1]
+            log[last] = first
+            self._count -= CHUNK_MOVES
+        return self._count
+
     def undo(self):
         """Take back the last move (a run as one move); return True if there was one."""
-        if not self._count:
+        i = self._count - 1
+        if i < 0:
             return False
-        h = (self._head - 1) & _LOG_MASK
-        sd = self._log[2 * h]
-        self._transfer(sd & 15, sd >> 4, self._log[2 * h + 1])
-        self._head = h
-        self._count -= 1
+        chunk = self._log[i >> _CHUNK_SHIFT]
+        o = (i & _CHUNK_MASK) << 1
+        sd = chunk[o]
+        self._transfer(sd & 15, sd >> 4, chunk[o + 1])
+        self._count = i
         if self.moves:
             self.moves -= 1
         return True

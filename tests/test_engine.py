@@ -3,7 +3,7 @@
 
 import pytest
 
-from freecell_mc import cards, deals
+from freecell_mc import cards, deals, engine
 from freecell_mc.engine import Game, SLOT_CELL, SLOT_FOUND
 
 C = cards.parse_card
@@ -190,24 +190,66 @@ def test_takeback_option():
     assert g.move(kc, 6) and g.move(6, kc) and g.top(kc) == C("KC")
 
 
-def test_undo_log_keeps_the_last_2048_moves():
-    names = all_names()
-    g = game_of([" ".join(names[i::7]) for i in range(7)] + [""])
-    snapshots = {0: bytes(g.pos)}
-    # A card shuttles between an empty column and a cell: 2,100 legal moves.
-    assert g.move(0, 7, 1)
-    snapshots[1] = bytes(g.pos)
-    for i in range(1, 2100):
-        if i % 2:
+def shuttle(g, count, snapshots=None):
+    """Make count legal moves: one card shuttles between column 8 and cell a."""
+    for i in range(count):
+        k = g.moves
+        if k == 0:
+            assert g.move(0, 7, 1)
+        elif k % 2:
             assert g.move(7, SLOT_CELL, 1)
         else:
             assert g.move(SLOT_CELL, 7, 1)
-        snapshots[i + 1] = bytes(g.pos)
-    assert g.moves == 2100 and g.history_len() == 2048
-    for k in range(2048):
+        if snapshots is not None:
+            snapshots[g.moves] = bytes(g.pos)
+
+
+def shuttle_game():
+    """Return a game whose first card of column 1 can shuttle through column 8 and cell a."""
+    names = all_names()
+    return game_of([" ".join(names[i::7]) for i in range(7)] + [""])
+
+
+def test_undo_reaches_back_to_the_deal_after_thousands_of_moves():
+    g = shuttle_game()
+    snapshots = {0: bytes(g.pos)}
+    # Far beyond the 2,048 moves logged without allocating: the log grows as it goes.
+    shuttle(g, 5000, snapshots)
+    assert g.moves == 5000 and g.history_len() == 5000
+    for k in range(5000, 0, -1):
         assert g.undo()
-        assert bytes(g.pos) == snapshots[2100 - k - 1]
-    assert not g.undo() and g.moves == 2100 - 2048 and g.history_len() == 0
+        assert g.moves == k - 1 and bytes(g.pos) == snapshots[k - 1]
+    assert not g.undo() and g.history_len() == 0
+
+
+def test_undo_log_costs_2_bytes_a_move_and_a_new_deal_gives_the_growth_back():
+    g = shuttle_game()
+    first = sum(len(c) for c in g._log)
+    assert first == 2 * engine.LOG_MOVES
+    shuttle(g, 5000)
+    held = sum(len(c) for c in g._log)
+    # Whole chunks only: 5,000 moves in 10 chunks of 512.
+    assert held == 2 * engine.CHUNK_MOVES * 10
+    g.load(bytes(g.pos), 7)
+    assert sum(len(c) for c in g._log) == first and g.history_len() == 0
+
+
+def test_with_no_heap_left_the_oldest_moves_are_forgotten_not_the_move(monkeypatch):
+    g = shuttle_game()
+    snapshots = {0: bytes(g.pos)}
+    shuttle(g, 2048, snapshots)
+
+    def no_heap(n):
+        raise MemoryError
+
+    monkeypatch.setattr(engine, "bytearray", no_heap, raising=False)
+    shuttle(g, 100, snapshots)  # the move after the 2,048th finds no heap for a chunk
+    assert g.moves == 2148
+    # The oldest 512 moves made room: the newest 1,636 can still be taken back, in order.
+    assert g.history_len() == 2148 - engine.CHUNK_MOVES
+    for k in range(2148, 512, -1):
+        assert g.undo() and bytes(g.pos) == snapshots[k - 1]
+    assert not g.undo() and g.moves == 512
 
 
 def test_cells_beyond_the_count_never_take_a_card():

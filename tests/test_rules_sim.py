@@ -197,3 +197,22 @@ def test_thinking_time_after_the_last_move_is_kept_when_leaving(tmp_path):
     app = run(["key esc"], tmp_path)
     assert app.current_deal()[:2] == (deals.KIND_MS, 1)
     assert app.elapsed_ms >= 20000
+
+
+def test_undo_takes_back_every_move_of_a_game_longer_than_2048_moves(tmp_path, monkeypatch):
+    from host_sim.display import FramebufferDisplay
+
+    # Only the position matters here: 4,200 steps skip painting pixels (displayio still
+    # works out what changed on every refresh).
+    monkeypatch.setattr(FramebufferDisplay, "_refresh_area", lambda self, area: True)
+    # KD alone can shuttle between column 8 and cell a: 2,100 moves, then 2,100 undos
+    # bring the position back to how it was left, with the counter at 0.
+    text = board_text([["KD"], ["KC"], ["KH"], ["KS"], ["QC"], ["QS"], ["JC"], []],
+                      fill=[1, 2, 3, 4, 5, 6])
+    before = seed(tmp_path, text)
+    lines = []
+    for i in range(1050):
+        lines += ["move 18" if i == 0 else "move a8", "move 8a"]
+    lines += ["expect moves 2100"] + ["key u"] * 2100 + ["expect moves 0"]
+    app = run(lines, tmp_path)
+    assert bytes(app.game.pos) == before

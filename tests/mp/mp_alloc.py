@@ -128,6 +128,47 @@ def dead_end():
     measure_position(g, bytearray(19))
 
 
+def long_game(count):
+    """Shuttle one card count times; return the (log index, bytes) of every move that allocated.
+
+    The first LOG_MOVES moves go into the chunks the Game was built with; past them one
+    chunk of CHUNK_MOVES moves is allocated at each chunk's first move, and never else.
+    Undo back to the deal allocates nothing.
+    """
+    names = all_names()
+    columns = []
+    for i in range(7):
+        columns.append(names[i::7])
+    columns.append([])
+    g = Game(cells=4)
+    g.load(build_pos(columns))
+    start = bytes(g.pos)
+    grew = []
+    for i in range(count):
+        if i == 0:
+            src, dst = 0, 7
+        elif i % 2:
+            src, dst = 7, 8
+        else:
+            src, dst = 8, 7
+        gc.collect()
+        gc.disable()
+        nbytes = a_move(g, src, dst, 1)
+        gc.enable()
+        if nbytes:
+            grew.append([i, nbytes])
+    undo_worst = 0
+    while g.history_len():
+        gc.collect()
+        gc.disable()
+        nbytes = a_undo(g)
+        gc.enable()
+        if nbytes > undo_worst:
+            undo_worst = nbytes
+    check(g.moves == 0 and bytes(g.pos) == start, "undo went back to the deal")
+    return grew, undo_worst
+
+
 def main():
     """Run the walks the driver asked for and report the worst allocation per operation."""
     data = load_input()
@@ -144,6 +185,8 @@ def main():
             walk(seed, data["steps"], cells)
     finish(4)
     dead_end()
+    grew, undo_worst = long_game(data.get("long_game", 0))
+    emit("long_game", {"grew": grew, "undo_worst": undo_worst})
     emit("worst", worst)
     emit("count", count)
     for op in OPS:
