@@ -134,6 +134,7 @@ def test_after_winning_todays_daily_its_button_opens_the_calendar(tmp_path):
     # says "Calendar" and opens it, where the other days are.
     app = run(["expect screen result"], tmp_path)
     assert [b.text for b in app.screen.buttons][:3] == ["New deal", "Replay", "Calendar"]
+    assert {b.caption.label.scale for b in app.screen.buttons} == {2}  # all alike
     today = [(2026, 11, 30)]
     run(["expect screen result", on_result("Calendar", other=0, won_days=today),
          "expect screen daily"], tmp_path)

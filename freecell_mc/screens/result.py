@@ -54,16 +54,18 @@ class Screen(widgets.Screen):
                           anchor=(0.0, 0.5))
             self.values.append(self.add_text("-", w - m.margin * 2, y, scale=big,
                                              anchor=(1.0, 0.5)))
-        # First row: what to play next. "New deal" is the longest caption: it gets 40%
-        # so all three read at the same size.
+        # First row: what to play next. Widths in proportion to the longest captions
+        # ("New deal", "Replay", "Calendar": 8, 6 and 8 characters) so all three read at
+        # the same size, whichever the third one shows.
         free = inner - 2 * m.gap
-        bw0 = free * 2 // 5
-        bw = (free - bw0) // 2
+        bw0 = free * 8 // 22
+        bw1 = free * 6 // 22
+        bw2 = free - bw0 - bw1
         x = m.margin
         by = buttons_top
         self.add_button(_NEW, x, by, bw0, bh, "New deal")
-        self.add_button(_REPLAY, x + bw0 + m.gap, by, bw, bh, "Replay")
-        self.daily = self.add_button(_DAILY, x + bw0 + bw + 2 * m.gap, by, bw, bh, "Daily")
+        self.add_button(_REPLAY, x + bw0 + m.gap, by, bw1, bh, "Replay")
+        self.daily = self.add_button(_DAILY, x + bw0 + bw1 + 2 * m.gap, by, bw2, bh, "Daily")
         # Second row: the menu, and the game kept in the other slot when there is one
         # (the slot numbers are the App's: 0 holds free deals, 1 the daily deal).
         by += bh + m.gap
