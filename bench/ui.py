@@ -337,7 +337,8 @@ def shots(outdir):
         rig.tap(x, y)
         rig.hw.display.save_png(str(outdir / ("table-dead-end-%s.png" % tag)))
         # The result screen after a win.
-        app.goto("result", moves=97, seconds=412, code=deals.deal_code(deals.KIND_DAILY, 20261130, 4))
+        app.goto("result", moves=97, seconds=412, code=deals.deal_code(deals.KIND_DAILY, 20261130, 4),
+                 kind=deals.KIND_DAILY, number=20261130)
         rig.poll()
         rig.hw.display.save_png(str(outdir / ("table-result-%s.png" % tag)))
         rig.close()
