@@ -22,6 +22,13 @@ _BITS = const(28)
 SIZE = const(40)
 _WINDOW = const(64)  # days the bitmap remembers back from the latest won day
 _NONE_DAY = const(-0x7FFFFFFF)  # "no day won yet"; a small int on every port
+# Counters stop at the largest value their field holds instead of overflowing it: a count
+# that no longer grows is wrong by a little, a struct.error at the next save loses the save.
+_MAX32 = const(0xFFFFFFFF)
+_MAX16 = const(0xFFFF)
+# The days a won daily can have: the dates deals.valid_date accepts (years 1..9999).
+_FIRST_DAY = const(-730119)  # clock.day_number(1, 1, 1)
+_LAST_DAY = const(2921939)  # clock.day_number(9999, 12, 31)
 
 
 class Stats:
@@ -47,15 +54,19 @@ class Stats:
 
     def record_start(self):
         """Count a game as played (call it once per deal, on its first move)."""
-        self.played += 1
+        if self.played < _MAX32:
+            self.played += 1
 
     def record_win(self, seconds, moves):
         """Count a won game with its elapsed seconds and moves."""
-        self.won += 1
+        seconds = min(max(seconds, 0), _MAX32)
+        moves = min(max(moves, 0), _MAX16)
+        if self.won < _MAX32:
+            self.won += 1
         if self.played < self.won:
             self.played = self.won  # a win is always a game played
-        self.won_seconds += seconds
-        self.won_moves += moves
+        self.won_seconds = min(self.won_seconds + seconds, _MAX32)
+        self.won_moves = min(self.won_moves + moves, _MAX32)
         if self.best_seconds == 0 or seconds < self.best_seconds:
             self.best_seconds = max(1, seconds)
         if self.best_moves == 0 or moves < self.best_moves:
@@ -115,7 +126,8 @@ class Stats:
             self.days_bits[i >> 3] |= 1 << (i & 7)
         # A day older than the window cannot be checked for repeats; the calendar only
         # shows 30 days, so such a win is counted once more at worst.
-        self.days_won += 1
+        if self.days_won < _MAX16:
+            self.days_won += 1
         return True
 
     def pack_into(self, buf, off):
@@ -140,7 +152,7 @@ class Stats:
             buf[i] = 0
 
     def unpack_from(self, buf, off):
-        """Read the SIZE-byte layout from buf at off."""
+        """Read the SIZE-byte layout from buf at off (check it with refusal() first)."""
         (
             self.played,
             self.won,
@@ -152,5 +164,39 @@ class Stats:
             self.last_day,
         ) = struct.unpack_from(_FMT, buf, off)
         self.days_bits[:] = buf[off + _BITS : off + _BITS + 8]
-        if self.won > self.played:
-            self.played = self.won
+
+
+def refusal(buf, off):
+    """Return why the SIZE-byte layout at off cannot come from this game, or None if it can.
+
+    Each rule is something every sequence of record_start, record_win and mark_day_won
+    keeps true, so only a foreign or broken writer breaks one.
+    """
+    played, won, won_s, won_m, best_s, best_m, days, last = struct.unpack_from(_FMT, buf, off)
+    if won > played:
+        return "statistics: more games won than played"
+    if won == 0:
+        if won_s or won_m or best_s or best_m:
+            return "statistics: times or moves of won games, but none won"
+    elif best_s == 0:
+        return "statistics: won games without a best time"
+    # The best game is one of the won ones, so the sums (saturating) are never below it;
+    # record_win counts a 0-second win's best as 1 second.
+    if best_s > max(won_s, 1) or best_m > won_m:
+        return "statistics: a best game beyond the sum of all won games"
+    bits = 0
+    for i in range(off + _BITS, off + _BITS + 8):
+        b = buf[i]
+        while b:
+            bits += b & 1
+            b >>= 1
+    if last == _NONE_DAY:
+        if bits or days:
+            return "statistics: daily days won without a latest day"
+    elif not _FIRST_DAY <= last <= _LAST_DAY:
+        return "statistics: the latest daily day won is no date"
+    elif not buf[off + _BITS] & 1:
+        return "statistics: the latest daily day won is not marked"
+    elif bits > days:
+        return "statistics: more days marked won than counted"
+    return None

@@ -21,7 +21,7 @@ import binascii
 import struct
 
 from freecell_mc.compat import const
-from freecell_mc import clock
+from freecell_mc import clock, deals, stats
 from freecell_mc.stats import Stats
 
 SLOT_FREE = const(0)
@@ -70,6 +70,12 @@ _SLOT_FMT = "<BBBBIHHI"  # present, kind, cells, flags, number, moves, reserved,
 _S_POS = const(16)
 _POS_LEN = const(68)
 _CRC = const(252)
+_MAX_ELAPSED = const(0x3FFFFFFF)  # put_slot's cap on elapsed seconds (a small int everywhere)
+# Sequence numbers at or above this are taken as damage, not wrapped: the ring's flash wears
+# out after about 2 million writes (192 files x 10,000 erase cycles), so no board ever gets
+# near it, and a wrapped number would make the newest record look like the oldest. Below
+# it the number stays a small int on the board, and _seal's +1 always fits the u32 field.
+_SEQ_LIMIT = const(0x40000000)
 
 # Slot flags: what the statistics already hold of this deal, so a game continued after a
 # restart or a switch of slots is never counted as played, or as won, a second time.
@@ -86,15 +92,21 @@ _HARD = (
 )
 
 DEFAULT_CALIBRATION = ((5200, 59000), (5800, 57000))
+# A calibration maps raw readings lo..hi onto the screen. Both axes must run upwards within
+# 16 bits over at least this span (the calibration screen stores nothing narrower): a
+# narrower one, such as 0..1 or 65534..65535, sends every tap to the screen's edge.
+CAL_MIN_SPAN = const(8000)
 
 MSG_UNREADABLE = "Saved games and statistics could not be read. Starting fresh."
 MSG_NEWER = "Saves were written by a newer FreeCell MC. Starting fresh."
+MSG_OLDER = "The newest save could not be used. Continuing from an earlier save."
 
 # Status of one place, from check().
 OK = const(0)
 EMPTY = const(1)
 BAD = const(2)
 NEWER = const(3)
+REFUSED = const(4)  # from load: the CRC holds but a value is one this game never writes
 
 
 def ring_path(i):
@@ -125,6 +137,81 @@ def check(data):
     if data[4] != VERSION or length != REC:
         return BAD
     return OK
+
+
+def valid_calibration(cal):
+    """Return True if cal is ((x_lo, x_hi), (y_lo, y_hi)) in 16 bits with wide enough spans."""
+    try:
+        (a, b), (c, d) = cal
+        return (0 <= a and b - a >= CAL_MIN_SPAN and b <= 65535
+                and 0 <= c and d - c >= CAL_MIN_SPAN and d <= 65535)
+    except (TypeError, ValueError):
+        return False
+
+
+def refusal(data, game=None):
+    """Return why a record whose check() is OK cannot come from this game, or None if it can.
+
+    Every field is held to what the game itself writes: a foreign or broken writer can
+    produce a correct CRC around impossible values, and one such value must not crash a
+    start or a save. game is a scratch engine.Game for the slots' positions (the engine's
+    own validation); without it (boot.py, which only needs the USB flag) they go unchecked.
+    """
+    seq = _seq_of(data)
+    if seq == 0 or seq >= _SEQ_LIMIT:
+        return "sequence number out of range"
+    c, t, f, u, x0, x1, y0, y1 = struct.unpack_from("<BBBBHHHH", data, _SET)
+    if not 1 <= c <= 4:
+        return "settings: free cells not 1 to 4"
+    if t > 1 or f > 1 or u > 1:
+        return "settings: a switch neither on nor off"
+    if not valid_calibration(((x0, x1), (y0, y1))):
+        return "settings: a touch calibration that cannot map the panel"
+    if data[_ACTIVE] > SLOT_DAILY:
+        return "no such active slot"
+    y, m, d = struct.unpack_from("<HBB", data, _DATE)
+    if (y or m or d) and not (clock.valid_date(y, m, d) and clock.plausible(y)):
+        return "last date: no such date"
+    why = stats.refusal(data, _STATS)
+    if why is not None:
+        return why
+    for i in range(2):
+        why = _slot_refusal(data, i, game)
+        if why is not None:
+            return why
+    return None
+
+
+def _slot_refusal(data, i, game):
+    """Return why slot i of a record cannot come from this game, or None if it can."""
+    base = _SLOT0 + i * _SLOT_SIZE
+    present, kind, cells, flags, number, moves, _, elapsed = struct.unpack_from(
+        _SLOT_FMT, data, base
+    )
+    if present == 0:
+        return None  # an empty slot is never read
+    if present != 1:
+        return "slot: neither empty nor in use"
+    # The daily slot holds daily deals only, the free slot everything else (App._begin).
+    if (kind == deals.KIND_DAILY) != (i == SLOT_DAILY):
+        return "slot: a deal of the other slot's kind"
+    try:
+        deals.deal_code(kind, number, cells)
+    except ValueError:
+        return "slot: no such deal or free cell count"
+    if flags & ~(SLOT_PLAYED | SLOT_WON):
+        return "slot: unknown flags"
+    if elapsed > _MAX_ELAPSED:
+        return "slot: elapsed time out of range"
+    if game is None:
+        return None
+    p = base + _S_POS
+    game.cells = cells
+    try:
+        game.load(data[p : p + _POS_LEN], moves)
+    except ValueError:
+        return "slot: not a position of 52 cards"
+    return None
 
 
 def _read(blk):
@@ -177,16 +264,13 @@ class Settings:
         )
 
     def unpack_from(self, buf, off):
-        """Read settings from buf at off, clamping anything out of range to a default."""
+        """Read settings from buf at off (a record refusal() passed: every value is sane)."""
         c, t, f, u, x0, x1, y0, y1 = struct.unpack_from("<BBBBHHHH", buf, off)
-        self.cells = c if 1 <= c <= 4 else 4
+        self.cells = c
         self.takeback = t == 1
         self.four_colour = f == 1
         self.usb_writable = u == 1
-        if x0 < x1 and y0 < y1:
-            self.calibration = ((x0, x1), (y0, y1))
-        else:
-            self.calibration = DEFAULT_CALIBRATION
+        self.calibration = ((x0, x1), (y0, y1))
 
 
 class Slot:
@@ -249,7 +333,13 @@ class Saves:
         self._last[:] = rec
 
     def load(self):
-        """Read every place, keep the newest valid record; return None or one message."""
+        """Read every place, keep the newest valid record; return None or one message.
+
+        A record refused for an impossible value counts as damaged, but unlike the damage a
+        power cut leaves, it is told: when it claims to be newer than the record used, the
+        player is told once (MSG_OLDER, or MSG_UNREADABLE when nothing else is left), and
+        the places holding it are overwritten so the next start is quiet.
+        """
         best = None
         best_seq = -1
         newest_file = -1  # place index of the newest valid save file
@@ -257,10 +347,25 @@ class Saves:
         nvm_seq = -1
         unreadable = False
         newer = False
+        refused = []  # places holding a refused record
+        refused_seq = -1  # the highest sequence number they claim (_SEQ_LIMIT: no number)
+        game = None  # a scratch engine to check the slots' positions with
         blocks = self._blocks
         for at in range(1 + self._files):
             data = _read(self.nvm if at == 0 else blocks[at])
             st = check(data)
+            if st == OK:
+                if game is None:
+                    from freecell_mc.engine import Game
+
+                    game = Game()
+                if refusal(data, game) is not None:
+                    st = REFUSED
+                    refused.append(at)
+                    seq = _seq_of(data)
+                    seq = seq if 0 < seq < _SEQ_LIMIT else _SEQ_LIMIT
+                    if seq > refused_seq:
+                        refused_seq = seq
             if st == OK:
                 seq = _seq_of(data)
                 if seq > best_seq:
@@ -280,7 +385,7 @@ class Saves:
         if best is None:
             if newer:
                 self.message = MSG_NEWER
-            elif unreadable:
+            elif unreadable or refused:
                 self.message = MSG_UNREADABLE
             self._seq = 0
         else:
@@ -288,26 +393,44 @@ class Saves:
             self._seq = best_seq
             # The backup schedule survives restarts: count the file writes nvm is behind.
             self._since_nvm = best_seq - nvm_seq if nvm_seq >= 0 else NVM_BACKUP_WRITES
+            if refused_seq > best_seq:
+                self.message = MSG_OLDER
         if self.message is not None:
             # Report it once: put a clean record on flash so the next start is quiet.
             self._dirty_ms = 0
-            self._write(None, True)
+            self._overwrite(refused)
         return self.message
 
+    def _overwrite(self, places):
+        """Write the record in RAM once, and over each of these places (refused records).
+
+        Refused records are rare (a foreign or broken writer), so a few extra writes cost
+        no wear worth counting; left in place, one could win a later start or be told again.
+        """
+        if 0 in places:
+            self._since_nvm = NVM_BACKUP_WRITES  # the next write that reaches a file takes nvm too
+        wrote = False
+        for at in places:
+            if at == 0:
+                continue
+            if wrote and not self.files_ok:
+                break  # the drive takes nothing: nvm has it, and nvm is not written twice
+            self._next = at - 1
+            self._write(None, True)
+            wrote = True
+        if not wrote:
+            self._write(None, True)
+
     def _unpack(self, data):
-        """Take settings, date, statistics and slots from a valid record."""
+        """Take settings, date, statistics and slots from a record refusal() passed."""
         rec = self._rec
         rec[:] = data
         self._last[:] = data
         self.settings.unpack_from(rec, _SET)
         y, m, d = struct.unpack_from("<HBB", rec, _DATE)
-        if clock.valid_date(y, m, d):
+        if y:
             self.last_date = (y, m, d)
         self.stats.unpack_from(rec, _STATS)
-        for i in range(2):
-            base = _SLOT0 + i * _SLOT_SIZE
-            if rec[base] and not (1 <= rec[base + 2] <= 4):
-                rec[base] = 0  # a slot without a sane cell count is not restorable
 
     # -------------------------------------------------------------- the state
 
@@ -500,13 +623,13 @@ def read_usb_flag(blocks):
     when nvm is unreadable (a cut while it was written) is the ring searched.
     """
     data = _read(blocks[0]) if blocks else None
-    if check(data) == OK:
+    if check(data) == OK and refusal(data) is None:
         return data[_USB] == 1
     best_seq = -1
     flag = False
     for i in range(1, len(blocks)):
         data = _read(blocks[i])
-        if check(data) == OK and _seq_of(data) > best_seq:
+        if check(data) == OK and refusal(data) is None and _seq_of(data) > best_seq:
             best_seq = _seq_of(data)
             flag = data[_USB] == 1
     return flag

@@ -231,21 +231,23 @@ def test_one_damaged_place_beside_a_good_one_is_not_an_error():
     assert r.slot(0).moves == 1  # the one before it
 
 
-def test_out_of_range_fields_are_clamped_not_trusted():
-    blocks, s = _fresh(ring=2)
+def test_out_of_range_fields_refuse_the_record_not_clamp_it():
+    blocks, s = _fresh(ring=3)
     s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
     s.commit(0, force=True)
-    rec = bytearray(blocks[1][0 : storage.REC])
+    s.put_slot(0, 1, 3, 4, _game(3, 2), 2)
+    s.commit(1, force=True)
+    rec = bytearray(blocks[2][0 : storage.REC])
     rec[12] = 9  # cells
     rec[16:24] = struct.pack("<HHHH", 9, 1, 9, 1)  # calibration upside down
     rec[72 + 2] = 0  # slot 0 with zero cells
     struct.pack_into("<I", rec, 252, binascii.crc32(bytes(rec[:252])))
-    _put_raw(blocks[1], rec)
+    _put_raw(blocks[2], rec)
+    assert storage.check(rec) == storage.OK and storage.refusal(rec) is not None
     r, msg = _reload(blocks)
-    assert msg is None
-    assert r.settings.cells == 4
-    assert r.settings.calibration == storage.DEFAULT_CALIBRATION
-    assert r.slot(0) is None
+    assert msg == storage.MSG_OLDER  # the newest save was lost, and the player hears of it
+    assert r.slot(0).moves == 1  # the record before it, whole
+    assert r.settings.cells == 4 and r.settings.calibration == storage.DEFAULT_CALIBRATION
 
 
 @settings(max_examples=150, deadline=None)

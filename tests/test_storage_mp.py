@@ -98,6 +98,8 @@ for src in range(8):
         break
 d = Game()
 d.deal(deals.seeded_deck(deals.daily_seed(2026, 11, 30)))
+h = Game()  # deal 7 undone to its start: the save the cuts below interrupt
+h.deal(deals.seeded_deck(7))
 
 bl = blocks()
 s = storage.Saves(bl)
@@ -116,7 +118,7 @@ emit("state", want)
 emit("same", want == state(s))
 
 # Cut the power at every step of the next write: the reload is the old or the new save.
-s.put_slot(0, 1, 7, 4, d, 50)
+s.put_slot(0, 1, 7, 4, h, 50)
 new = state(s)
 outcomes = []
 step = 1
@@ -124,7 +126,7 @@ while True:
     snap = [bytes(b.data) for b in bl]
     t = storage.Saves(bl)
     t.load()
-    t.put_slot(0, 1, 7, 4, d, 50)
+    t.put_slot(0, 1, 7, 4, h, 50)
     Steps.left = step
     try:
         t.commit(1000, force=True)

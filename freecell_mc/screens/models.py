@@ -10,7 +10,7 @@ from freecell_mc.clock import (
 )
 from freecell_mc.compat import const
 from freecell_mc.deals import KIND_MS, MS_MAX
-from freecell_mc.storage import DEFAULT_CALIBRATION
+from freecell_mc.storage import CAL_MIN_SPAN, DEFAULT_CALIBRATION, valid_calibration  # noqa: F401  (calibration.py asks here)
 
 YEAR_MIN = FIRST_PLAUSIBLE_YEAR  # the picker never offers a date the clock would distrust
 YEAR_MAX = const(2099)
@@ -244,8 +244,8 @@ def wrap(text, cols):
 
 # adafruit_touchscreen maps a raw reading r to screen (r - lo) * (size - 1) / (hi - lo),
 # clamped to the screen; a calibration is ((x_lo, x_hi), (y_lo, y_hi)). The factory one,
-# DEFAULT_CALIBRATION, is the saves' default.
-_MIN_SPAN = const(8000)
+# DEFAULT_CALIBRATION, is the saves' default; the saves also decide which ones are valid
+# (storage.valid_calibration), so what this screen stores is what a start accepts.
 
 
 def raw_to_screen(r, lo, hi, size):
@@ -281,18 +281,9 @@ def solve_calibration(targets, raws, width, height):
     cy = solve_axis(sy1, ry1, sy2, ry2, height)
     # The settings keep each bound in 16 bits, low before high, as the PyPortal's panel reads.
     for lo, hi in (cx, cy):
-        if hi - lo < _MIN_SPAN or lo < 0 or hi > 65535:
+        if hi - lo < CAL_MIN_SPAN or lo < 0 or hi > 65535:
             raise ValueError("Those taps do not fit the screen; tap the centre of each cross")
     return (cx, cy)
-
-
-def valid_calibration(cal):
-    """Return True if cal is ((x_lo, x_hi), (y_lo, y_hi)) in 16 bits with wide enough spans."""
-    try:
-        (a, b), (c, d) = cal
-        return 0 <= a and b - a >= _MIN_SPAN and b <= 65535 and 0 <= c and d - c >= _MIN_SPAN and d <= 65535
-    except (TypeError, ValueError):
-        return False
 
 
 # --- figures ---------------------------------------------------------------
