@@ -98,6 +98,15 @@ class App:
 
         self.table = Table(self, st.four_colour)
         self.display.root_group = self.root
+        if self.message is not None:
+            # What happened to the saves is told first, once; its OK goes on from here.
+            self.goto("notice", text=self.message)
+        else:
+            self.first_screen()
+
+    def first_screen(self):
+        """Show where a start goes: the date picker if the clock is unset, else the game."""
+        self.message = None  # told, if there was anything to tell
         today = self.clock.today()
         if plausible(today[0]):
             self.saves.note_date(today[0], today[1], today[2])

@@ -5,7 +5,8 @@ A screen module is imported only when the player first enters it, so a game
 that never opens the settings never pays their heap.
 """
 
-NAMES = ("menu", "keypad", "daily", "stats", "settings", "datepicker", "calibration", "result")
+NAMES = ("menu", "keypad", "daily", "stats", "settings", "datepicker", "calibration", "result",
+         "notice")
 
 
 def screen_class(name):

@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: MIT
+"""A notice at start: what happened to the saved games, said once, calmly, with an OK.
+
+The saves tell one message at most per start (storage.Saves.load); this screen shows it
+before anything else, and OK goes on to where the start was going (the date picker, a won
+game's result, or the table).
+"""
+
+from freecell_mc import widgets
+from freecell_mc.compat import const
+from freecell_mc.screens import models
+
+_OK = const(1)
+_CHAR_W = const(12)  # the terminal font's 6 px at scale 2
+
+
+class Screen(widgets.Screen):
+    """The start-up notice."""
+
+    name = "notice"
+
+    def __init__(self, app):
+        """Build the title, the text area and the OK button."""
+        super().__init__(app)
+        m = self.m
+        w = self.width
+        h = self.height
+        self.add_title("Notice")
+        self.cols = (w - 4 * m.margin) // _CHAR_W
+        self.body = self.add_text("", 2 * m.margin, m.margin + 40, scale=2)
+        bw = w // 2
+        bh = m.button_h
+        self.ok = self.add_button(_OK, (w - bw) // 2, h - m.margin - bh, bw, bh, "OK", scale=2)
+
+    def show(self, text="", **kw):
+        """Show text, wrapped to the screen's width."""
+        self.body.set(models.wrap(text, self.cols))
+
+    def pressed(self, bid):
+        """Go on to the first screen of this start."""
+        if bid == _OK:
+            self.app.first_screen()
+
+    def key(self, k):
+        """Enter, Esc and Back all mean OK: there is nothing else to choose."""
+        if k == "enter" or k == "esc" or k == "back":
+            self.pressed(_OK)

@@ -1,0 +1,110 @@
+# SPDX-License-Identifier: MIT
+"""Saved-game trouble is told to the player once, through the real code.py on the simulator.
+
+Storage that cannot be read, or whose newest record holds impossible values, makes the
+next start show a notice with the saves' message and an OK; OK goes on to the table (or to
+the date picker first, when the clock is unset); the start after that is quiet.
+"""
+
+import binascii
+import glob
+import os
+import struct
+
+import pytest
+
+from freecell_mc import storage
+from test_screens_sim import at, run
+
+def ok(board="pyportal"):
+    """Return 'tap X Y' on the notice's OK button."""
+    from test_screens import FakeApp, button, make
+
+    size = (480, 320) if board == "titano" else (320, 240)
+    _, s = make("notice", FakeApp(*size), text=storage.MSG_UNREADABLE)
+    b = button(s, "OK")
+    return "tap %d %d" % (b.x + b.w // 2, b.y + b.h // 2)
+
+
+def garbage_nvm(tmp_path):
+    """Leave nvm holding something that is no save at all (another program's data)."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "nvm.bin").write_bytes(bytes((i * 37 + 11) & 255 for i in range(8192)))
+
+
+def one_line(text):
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("board", ["pyportal", "titano"])
+def test_unreadable_saves_are_told_once_then_the_table(tmp_path, board):
+    garbage_nvm(tmp_path)
+    shot = tmp_path / "notice.png"
+    app = run(["expect screen notice", "shot " + str(shot)], tmp_path, date="2026-11-30",
+              board=board)
+    assert one_line(app.screen.body.text) == storage.MSG_UNREADABLE
+    assert shot.exists()
+    # OK goes on to the table, which the taps then play on.
+    garbage_nvm(tmp_path / "b")
+    app = run(["expect screen notice", ok(board), "expect screen table", "move 1a",
+               "expect moves 1", "wait 9000"], tmp_path / "b", date="2026-11-30", board=board)
+    assert app.message is None
+    # The next start is quiet.
+    run(["expect screen table", "expect moves 1"], tmp_path / "b", date="2026-11-30",
+        board=board)
+
+
+def test_after_the_notice_an_unset_clock_still_asks_for_the_date(tmp_path):
+    garbage_nvm(tmp_path)
+    lines = ["expect screen notice", ok(), "expect screen datepicker"]
+    lines += [at("datepicker", "+", nth=1)] * 10 + [at("datepicker", "+", nth=2)] * 29
+    lines += [at("datepicker", "Set the date"), "expect screen table"]
+    app = run(lines, tmp_path)
+    assert app.saves.last_date == (2026, 11, 30)
+    # Quiet next time: the clock is unset again, so the picker comes first.
+    run(["expect screen datepicker"], tmp_path)
+
+
+def _newest_save(drive):
+    """Return the path of the newest valid save file on the drive and its record."""
+    best = None
+    for path in glob.glob(os.path.join(str(drive), storage.RING_DIR, "*", "save.bin")):
+        with open(path, "rb") as f:
+            rec = bytearray(f.read(storage.REC))
+        if storage.check(rec) == storage.OK:
+            seq = struct.unpack_from("<I", rec, 8)[0]
+            if best is None or seq > best[0]:
+                best = (seq, path, rec)
+    return best[1], best[2]
+
+
+def test_a_newest_save_with_an_impossible_value_goes_back_one_save_and_says_so(tmp_path):
+    run(["move 1a", "wait 9000", "move 2b", "wait 9000", "expect moves 2"], tmp_path,
+        date="2026-11-30", start_deal=(3, 1, 4))
+    path, rec = _newest_save(tmp_path / "drive")
+    assert rec[72 + 8] == 2  # the free slot at 2 moves
+    rec[24] = 7  # an active slot that does not exist: it stopped every start before
+    struct.pack_into("<I", rec, 252, binascii.crc32(bytes(rec[:252])) & 0xFFFFFFFF)
+    with open(path, "r+b") as f:
+        f.write(rec)
+    app = run(["expect screen notice", ok(), "expect screen table", "expect moves 1"], tmp_path,
+              date="2026-11-30")
+    assert app.current_deal()[:2] == (3, 1)
+    run(["expect screen table", "expect moves 1"], tmp_path, date="2026-11-30")
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+@pytest.mark.parametrize("msg", [storage.MSG_UNREADABLE, storage.MSG_NEWER, storage.MSG_OLDER])
+def test_the_notice_fits_every_message_and_every_key_means_ok(size, msg):
+    from test_screens import FakeApp, make
+
+    for k in ("enter", "esc", "back", "u"):
+        app = FakeApp(*size)
+        went = []
+        app.first_screen = lambda: went.append(True)
+        _, s = make("notice", app, text=msg)
+        lines = s.body.text.split("\n")
+        assert one_line(s.body.text) == msg and len(lines) <= 3
+        assert max(len(line) for line in lines) * 12 <= size[0] - 2 * s.body.label.x
+        s.key(k)
+        assert went == ([] if k == "u" else [True])
