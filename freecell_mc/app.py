@@ -92,7 +92,8 @@ class App:
         if start:
             kind, number, cells = start
             self._begin(kind, number, cells)
-        elif not self._restore(self.saves.active):
+        elif not self._restore(self.saves.active) and not self._restore(1 - self.saves.active):
+            # Neither slot holds a game (an emptied active slot never costs the other its game).
             self._begin(deals.KIND_SEED, self._fresh_seed(), st.cells)
         from freecell_mc.table import Table
 

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: MIT
-"""Saved-game trouble is told to the player once, through the real code.py on the simulator.
+"""Starts from saves that need care, through the real code.py on the simulator.
 
 Storage that cannot be read, or whose newest record holds impossible values, makes the
 next start show a notice with the saves' message and an OK; OK goes on to the table (or to
-the date picker first, when the clock is unset); the start after that is quiet.
+the date picker first, when the clock is unset); the start after that is quiet. An emptied
+active slot does not cost the other slot its game.
 """
 
 import binascii
@@ -108,3 +109,24 @@ def test_the_notice_fits_every_message_and_every_key_means_ok(size, msg):
         assert max(len(line) for line in lines) * 12 <= size[0] - 2 * s.body.label.x
         s.key(k)
         assert went == ([] if k == "u" else [True])
+
+
+def test_an_emptied_active_slot_leaves_the_other_game_to_continue(tmp_path):
+    from freecell_mc import deals
+    from freecell_mc.engine import Game
+    from host_sim.flash import FlashBlock
+
+    saves = storage.Saves([FlashBlock(str(tmp_path / "nvm.bin"), 8192)])
+    saves.load()
+    free = Game()
+    free.deal(deals.ms_deck(1))
+    assert free.move(0, 8, 1) and free.move(1, 9, 1)
+    saves.put_slot(storage.SLOT_FREE, deals.KIND_MS, 1, 4, free, 30, storage.SLOT_PLAYED)
+    daily = Game()
+    daily.deal(deals.seeded_deck(20261130))
+    saves.put_slot(storage.SLOT_DAILY, deals.KIND_DAILY, 20261130, 4, daily, 0)
+    saves.clear_slot(storage.SLOT_DAILY)  # the daily slot was in play, and is emptied
+    assert saves.active == storage.SLOT_DAILY and saves.commit(0, force=True)
+    app = run(["expect screen table", "expect moves 2"], tmp_path, date="2026-11-30")
+    assert app.current_deal()[:2] == (deals.KIND_MS, 1)
+    assert bytes(app.game.pos) == bytes(free.pos)
