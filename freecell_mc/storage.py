@@ -340,45 +340,56 @@ class Saves:
         player is told once (MSG_OLDER, or MSG_UNREADABLE when nothing else is left), and
         the places holding it are overwritten so the next start is quiet.
         """
-        best = None
-        best_seq = -1
-        newest_file = -1  # place index of the newest valid save file
-        newest_file_seq = -1
-        nvm_seq = -1
         unreadable = False
         newer = False
-        refused = []  # places holding a refused record
-        refused_seq = -1  # the highest sequence number they claim (_SEQ_LIMIT: no number)
-        game = None  # a scratch engine to check the slots' positions with
         blocks = self._blocks
+        seqs = []  # per place: the sequence number of an intact record, -1 for none
         for at in range(1 + self._files):
             data = _read(self.nvm if at == 0 else blocks[at])
             st = check(data)
-            if st == OK:
+            seq = _seq_of(data) if st == OK else -1
+            # A number the game never writes says nothing of age: such a record is taken
+            # as possibly the newest, so it is always looked at, refused and told.
+            seqs.append(_SEQ_LIMIT if seq == 0 or seq >= _SEQ_LIMIT else seq)
+            if st == BAD:
+                unreadable = True
+            elif st == NEWER:
+                newer = True
+        # Only the intact records that could win are checked field by field (a few ms each
+        # on the board, where the ring holds 192): nvm, and the files from the newest down
+        # to the first one the game could have written. Older refused ones lose anyway.
+        best = None
+        best_seq = -1
+        newest_file = -1  # place index of the newest valid save file
+        nvm_seq = -1
+        refused = []  # places holding a refused record that was checked
+        refused_seq = -1  # the highest sequence number among them (_SEQ_LIMIT: none usable)
+        game = None  # a scratch engine to check the slots' positions with
+        at = 0
+        while at >= 0:
+            seq = seqs[at]
+            seqs[at] = -1
+            data = _read(self.nvm if at == 0 else blocks[at]) if seq >= 0 else None
+            if data is not None and check(data) == OK:
                 if game is None:
                     from freecell_mc.engine import Game
 
                     game = Game()
                 if refusal(data, game) is not None:
-                    st = REFUSED
                     refused.append(at)
-                    seq = _seq_of(data)
-                    seq = seq if 0 < seq < _SEQ_LIMIT else _SEQ_LIMIT
                     if seq > refused_seq:
                         refused_seq = seq
-            if st == OK:
-                seq = _seq_of(data)
-                if seq > best_seq:
-                    best, best_seq = data, seq
-                if at == 0:
-                    self._nvm_usb = data[_USB]
-                    nvm_seq = seq
-                elif seq > newest_file_seq:
-                    newest_file, newest_file_seq = at, seq
-            elif st == BAD:
-                unreadable = True
-            elif st == NEWER:
-                newer = True
+                else:
+                    if seq > best_seq:
+                        best, best_seq = data, seq
+                    if at == 0:
+                        self._nvm_usb = data[_USB]
+                        nvm_seq = seq
+                    else:
+                        newest_file = at
+                        break
+            top = max(seqs)
+            at = seqs.index(top) if top >= 0 else -1
         self._fresh()
         self.message = None
         self._next = newest_file % self._files if newest_file > 0 else 0
