@@ -112,3 +112,33 @@ def test_against_a_plain_model(events):
             assert s.day_won(d.year, d.month, d.day) == (d in days)
         # The count is exact when no day fell out of the window before being repeated.
         assert s.days_won >= len([d for d in days if (latest - d).days < 64])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from([0, 1, 0xFFFFFFFE, 0xFFFFFFFF]),
+    st.lists(
+        st.one_of(
+            st.tuples(st.just("start")),
+            st.tuples(st.just("win"), st.integers(0, 2**32), st.integers(0, 2**17)),
+            st.tuples(st.just("day"), st.dates(datetime.date(1, 1, 1), datetime.date(9999, 12, 31))),
+        ),
+        max_size=40,
+    ),
+)
+def test_whatever_the_game_records_packs_and_passes_the_load_check(start, events):
+    from freecell_mc.stats import refusal
+
+    s = Stats()
+    s.played = start  # counters already at (or near) the top of their field
+    for e in events:
+        if e[0] == "start":
+            s.record_start()
+        elif e[0] == "win":
+            s.record_win(e[1], e[2])
+        else:
+            s.mark_day_won(e[1].year, e[1].month, e[1].day)
+    buf = bytearray(SIZE + 8)
+    s.pack_into(buf, 4)  # saturated, never a struct.error
+    assert refusal(buf, 4) is None
+    assert _roundtrip(s).played == s.played
