@@ -106,7 +106,6 @@ OK = const(0)
 EMPTY = const(1)
 BAD = const(2)
 NEWER = const(3)
-REFUSED = const(4)  # from load: the CRC holds but a value is one this game never writes
 
 
 def ring_path(i):
