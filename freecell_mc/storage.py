@@ -407,6 +407,10 @@ class Saves:
                 self.message = MSG_OLDER
         if self.message is not None:
             # Report it once: put a clean record on flash so the next start is quiet.
+            if self._seq < refused_seq < _SEQ_LIMIT:
+                # Numbered above the refused ones, so they stay behind even where they
+                # cannot be overwritten (a drive left to the computer for USB updates).
+                self._seq = refused_seq
             self._dirty_ms = 0
             self._overwrite(refused)
         return self.message

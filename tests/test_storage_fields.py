@@ -246,3 +246,17 @@ def test_every_settings_screen_calibration_is_one_a_start_accepts():
     for bad in (((0, 1), (0, 1)), ((65534, 65535), (5800, 57000)), ((9, 1), (5800, 57000)),
                 ((5200, 59000), (5800, 5800 + storage.CAL_MIN_SPAN - 1)), None, ((1, 2),)):
         assert not storage.valid_calibration(bad), bad
+
+
+def test_told_once_even_where_the_refused_file_cannot_be_overwritten():
+    blocks, s = rich()
+    rec = newest(blocks)
+    struct.pack_into("<I", rec, 8, 40)  # claims to be far newer than the good record (2)
+    rec[_ACTIVE] = 7
+    _put_raw(blocks[2], seal(rec))
+    for b in blocks[1:]:
+        b.writable = False  # the drive is left to the computer: only nvm takes the report
+    r, msg = _reload(blocks)
+    assert msg == storage.MSG_OLDER and blocks[2][0:storage.REC] == rec  # still there
+    r2, msg2 = _reload(blocks)
+    assert msg2 is None and r2.slot(storage.SLOT_DAILY).moves == 4 and r2.slot(0) is None
