@@ -138,6 +138,69 @@ def test_parse_entry_codes():
         M.parse_entry(bad, 4, deals.parse_code)
 
 
+def test_daily_days_are_open_for_30_days_and_never_before_their_day():
+    today = (2026, 11, 30)
+    assert M.daily_status(20261130, today) == M.DAY_OPEN
+    assert M.daily_status(20261101, today) == M.DAY_OPEN  # the calendar's oldest day
+    assert M.daily_status(20261031, today) == M.DAY_OLD
+    assert M.daily_status(20250101, today) == M.DAY_OLD
+    assert M.daily_status(20261201, today) == M.DAY_FUTURE
+    assert M.daily_status(20270101, (2026, 12, 31)) == M.DAY_FUTURE
+    assert M.daily_status(19990101, today) == M.DAY_BEFORE
+    assert M.daily_status(20241231, today) == M.DAY_BEFORE
+    assert M.daily_status(20261130, None) == M.DAY_UNKNOWN
+    # Exactly the days the calendar shows are open.
+    cal = M.Calendar(*today)
+    shown = {deals.daily_seed(*cal.date(i)) for i in range(cal.n)}
+    d = datetime.date(2026, 9, 1)
+    while d <= datetime.date(2027, 1, 31):
+        n = deals.daily_seed(d.year, d.month, d.day)
+        assert (M.daily_status(n, today) == M.DAY_OPEN) == (n in shown), d
+        d += datetime.timedelta(days=1)
+    assert M.daily_refusal(20261128, today) is None
+    assert M.daily_refusal(20261001, today) is None  # an old day's code still plays
+    assert "not open yet" in M.daily_refusal(20261201, today)
+    assert "1 Dec 2026" in M.daily_refusal(20261201, today)
+    assert "begin on 1 Jan 2025" in M.daily_refusal(19990101, today)
+    assert "date first" in M.daily_refusal(20261130, None)
+
+
+def test_parse_entry_refuses_a_daily_that_is_not_open_when_asked_to():
+    tomorrow = deals.deal_code(deals.KIND_DAILY, 20261201, 4)
+    old = deals.deal_code(deals.KIND_DAILY, 19990101, 3)
+    today = (2026, 11, 30)
+    with pytest.raises(ValueError, match="not open yet"):
+        M.parse_entry(tomorrow, 4, deals.parse_code, today, True)
+    with pytest.raises(ValueError, match="Daily deals begin"):
+        M.parse_entry(old, 4, deals.parse_code, today, True)
+    assert M.parse_entry(tomorrow, 4, deals.parse_code, (2026, 12, 1), True) == (deals.KIND_DAILY, 20261201, 4)
+    # Other deals are not dates: the check leaves them alone.
+    ms = deals.deal_code(deals.KIND_MS, 11982, 2)
+    assert M.parse_entry(ms, 4, deals.parse_code, None, True) == (deals.KIND_MS, 11982, 2)
+    assert M.parse_entry(tomorrow, 4, deals.parse_code) == (deals.KIND_DAILY, 20261201, 4)
+
+
+def test_known_today_prefers_a_set_clock_then_the_last_known_date():
+    assert M.known_today((2026, 11, 30), (2026, 11, 2)) == (2026, 11, 30)
+    assert M.known_today((2000, 1, 1), (2026, 11, 2)) == (2026, 11, 2)
+    assert M.known_today((2000, 1, 1), None) is None
+
+
+def test_deal_names_and_the_warning_before_a_game_is_given_up():
+    assert M.deal_name(deals.KIND_DAILY, 20261130) == "daily 30 Nov"
+    assert M.deal_name(deals.KIND_MS, 11982) == "deal #11982"
+    assert M.deal_name(deals.KIND_SEED, 123) == "free deal"
+    assert M.continue_label(deals.KIND_DAILY, 20261201) == "Continue daily 1 Dec"
+    assert M.continue_label(deals.KIND_SEED, 5, "\n") == "Continue\nfree deal"
+    assert M.unfinished(3, 0) and M.unfinished(3, M.SLOT_WON - 1)
+    assert not M.unfinished(0, 0)  # nothing played: nothing to lose
+    assert not M.unfinished(40, M.SLOT_WON)  # its win is recorded already
+    t = M.loss_text("daily 28 Nov", 1, "daily 30 Nov")
+    assert t == ("Your daily 28 Nov is not finished (1 move). Playing daily 30 Nov gives it up: "
+                 "it cannot be continued afterwards.")
+    assert "(12 moves). Replaying" in M.loss_text("free deal", 12, None)
+
+
 def test_entry_hint():
     assert "deal code" in M.entry_hint("")
     assert M.entry_hint("0011982") == "Microsoft deal #11982"
@@ -244,6 +307,22 @@ cal = M.solve_calibration(((40, 30), (279, 209)), ((9000, 10000), (56000, 52000)
 out.append([list(cal[0]), list(cal[1])])
 out.append([M.raw_to_screen(r, 5200, 59000, 320) for r in (0, 5200, 32100, 59000, 65535)])
 out.append([M.clock_text(s) for s in (0, 59, 192, 3725)] + [M.iso(2026, 1, 2)])
+days = []
+for n in (20261130, 20261101, 20261031, 20261201, 19990101, 20250101):
+    for today in ((2026, 11, 30), (2000, 1, 1), None):
+        t = M.known_today(today, (2026, 11, 2)) if today else None
+        days.append([M.daily_status(n, t), M.daily_refusal(n, t)])
+out.append(days)
+res = []
+for text in (deals.deal_code(2, 20261201, 4), deals.deal_code(2, 19990101, 4), "24-20261130-4", "34-1-7"):
+    try:
+        res.append(list(M.parse_entry(text, 3, deals.parse_code, (2026, 11, 30), True)))
+    except ValueError as err:
+        res.append(str(err))
+out.append(res)
+out.append([M.deal_name(k, n) for k, n in ((2, 20261130), (3, 11982), (1, 5))])
+out.append([M.continue_label(2, 20261201, "\n"), M.unfinished(2, 0), M.unfinished(2, 2),
+            M.loss_text("free deal", 1, None), M.loss_text("deal #5", 7, "daily 1 Dec")])
 print(json.dumps(out))
 """
 

@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The screens' pure logic: dates, the 30-day calendar, the keypad, calibration, figures.
 
+It also names deals for the player and decides which daily deals are open.
+
 No displayio here: every function runs under CPython and MicroPython alike, so the
 logic behind the menus is tested without a display and on a real MicroPython.
 """
@@ -9,14 +11,21 @@ from freecell_mc.clock import (
     FIRST_PLAUSIBLE_YEAR, add_days, day_number, days_in_month, from_day_number, weekday,
 )
 from freecell_mc.compat import const
-from freecell_mc.deals import KIND_MS, MS_MAX
-from freecell_mc.storage import CAL_MIN_SPAN, DEFAULT_CALIBRATION, valid_calibration  # noqa: F401  (calibration.py asks here)
+from freecell_mc.deals import KIND_DAILY, KIND_MS, MS_MAX
+from freecell_mc.storage import CAL_MIN_SPAN, DEFAULT_CALIBRATION, SLOT_WON, valid_calibration  # noqa: F401  (calibration.py asks here)
 
 YEAR_MIN = FIRST_PLAUSIBLE_YEAR  # the picker never offers a date the clock would distrust
 YEAR_MAX = const(2099)
 MS_DIGITS = const(7)
 ENTRY_MAX = const(16)
 DAILY_DAYS = const(30)
+
+# What a daily deal's date is to the player today (daily_status).
+DAY_OPEN = const(0)  # one of the calendar's 30 days: playable, a win is a daily day won
+DAY_OLD = const(1)  # older than the calendar: its code still plays it, a win is a game won
+DAY_FUTURE = const(2)  # not yet: nobody may play it
+DAY_BEFORE = const(3)  # before the game existed (and before any clock it trusts)
+DAY_UNKNOWN = const(4)  # today is not known (the clock was reset and never set)
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 MONTH_NAMES = (
@@ -138,6 +147,88 @@ class Calendar:
         return left + " - " + str(d1) + " " + MONTHS[m1 - 1] + " " + str(y1)
 
 
+# --- deals and the daily days ---------------------------------------------
+
+
+def day_short(y, m, d):
+    """Return "30 Nov"."""
+    return str(d) + " " + MONTHS[m - 1]
+
+
+def daily_date(number):
+    """Return (y, m, d) of a daily deal's number (20261130 -> (2026, 11, 30))."""
+    return (number // 10000, number // 100 % 100, number % 100)
+
+
+def deal_name(kind, number):
+    """Return how the player calls a deal: "daily 30 Nov", "deal #11982" or "free deal"."""
+    if kind == KIND_DAILY:
+        return "daily " + day_short(*daily_date(number))
+    if kind == KIND_MS:
+        return "deal #" + str(number)
+    return "free deal"
+
+
+def known_today(clock_today, last_date):
+    """Return today as the clock says if it is set, else the last date the game knew, else None."""
+    if clock_today is not None and clock_today[0] >= YEAR_MIN:
+        return clock_today
+    return last_date
+
+
+def daily_status(number, today):
+    """Return DAY_OPEN, DAY_OLD, DAY_FUTURE, DAY_BEFORE or DAY_UNKNOWN for a daily against today.
+
+    ``today`` is (y, m, d) or None when the date is not known.
+    """
+    y, m, d = daily_date(number)
+    if y < YEAR_MIN:
+        return DAY_BEFORE
+    if today is None:
+        return DAY_UNKNOWN
+    age = day_number(today[0], today[1], today[2]) - day_number(y, m, d)
+    if age < 0:
+        return DAY_FUTURE
+    if age < DAILY_DAYS:
+        return DAY_OPEN
+    return DAY_OLD
+
+
+def daily_refusal(number, today):
+    """Return why the daily of number cannot be played today, or None when it can."""
+    st = daily_status(number, today)
+    y, m, d = daily_date(number)
+    if st == DAY_FUTURE:
+        return ("The daily of " + day_short(y, m, d) + " " + str(y)
+                + " is not open yet: it opens on that day")
+    if st == DAY_BEFORE:
+        return "Daily deals begin on 1 Jan " + str(YEAR_MIN) + ": there is no daily of " + str(y)
+    if st == DAY_UNKNOWN:
+        return "Set today's date first (Menu, Daily deal): a daily needs it"
+    return None
+
+
+def unfinished(moves, flags):
+    """Return True if a saved game was begun and its win is not recorded: it can still be lost."""
+    return moves > 0 and not flags & SLOT_WON
+
+
+def continue_label(kind, number, sep=" "):
+    """Return the caption of the button that continues a deal: "Continue daily 30 Nov"."""
+    return "Continue" + sep + deal_name(kind, number)
+
+
+def loss_text(name, moves, other):
+    """Return the warning before the unfinished game called name gives way to the deal other.
+
+    other is None when the same deal would start again from the beginning.
+    """
+    done = "Your " + name + " is not finished (" + str(moves) + (" move" if moves == 1 else " moves") + "). "
+    if other is None:
+        return done + "Replaying deals it again from the start: those moves are lost."
+    return done + "Playing " + other + " gives it up: it cannot be continued afterwards."
+
+
 # --- keypad ----------------------------------------------------------------
 
 
@@ -191,12 +282,13 @@ def is_ms_number(text):
     return True
 
 
-def parse_entry(text, cells, parse_code):
+def parse_entry(text, cells, parse_code, today=None, check_daily=False):
     """Return (kind, number, cells) for what was typed; raise ValueError with a message.
 
     Up to 7 digits without a dash is a Microsoft deal number, dealt with ``cells``
     free cells; anything else is a deal code, read by ``parse_code``
-    (freecell_mc.deals.parse_code).
+    (freecell_mc.deals.parse_code). With check_daily, a daily that is not open on
+    ``today`` (y, m, d; None when unknown) is refused with the reason.
     """
     if not text:
         raise ValueError("Type a deal number or a deal code first")
@@ -205,7 +297,12 @@ def parse_entry(text, cells, parse_code):
         if n < 1 or n > MS_MAX:
             raise ValueError("Microsoft deals are numbered 1 to 1,000,000")
         return (KIND_MS, n, cells)
-    return parse_code(text)
+    deal = parse_code(text)
+    if check_daily and deal[0] == KIND_DAILY:
+        why = daily_refusal(deal[1], today)
+        if why is not None:
+            raise ValueError(why)
+    return deal
 
 
 def entry_hint(text):
