@@ -246,6 +246,18 @@ class App:
         else:
             self.goto("datepicker", then="daily")
 
+    def daily_open(self, number):
+        """Return True if the daily of number is one of the calendar's days today.
+
+        Only those are recorded as daily days won, so the statistics and the calendar
+        always speak of the same days: a future day never gets this far, and an older
+        one (from a shared code) counts as a game won but not as a daily day.
+        """
+        from freecell_mc.screens import models
+
+        today = models.known_today(self.clock.today(), self.saves.last_date)
+        return models.daily_status(number, today) == models.DAY_OPEN
+
     def continue_game(self):
         """Back to the table with the active slot's game (a won one: its result)."""
         self.goto("table")
@@ -305,7 +317,7 @@ class App:
         secs = self.elapsed_ms // 1000
         st = self.saves.stats
         st.record_win(secs, g.moves)
-        if self.kind == deals.KIND_DAILY:
+        if self.kind == deals.KIND_DAILY and self.daily_open(self.number):
             n = self.number
             st.mark_day_won(n // 10000, (n // 100) % 100, n % 100)
         self.saves.commit(self.clock.ticks_ms(), True)

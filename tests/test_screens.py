@@ -148,6 +148,22 @@ def test_menu_buttons_lead_where_they_say(fb_display):
     assert app.calls == []
 
 
+def test_keypad_refuses_tomorrows_daily_and_keeps_the_code():
+    app, s = make("keypad")
+    code = deals.deal_code(deals.KIND_DAILY, 20261201, 4)
+    type_keys(s, code)
+    tap(s, "OK")
+    assert app.calls == []
+    assert "not open yet" in s.message.text.replace("\n", " ")
+    assert s.entry.text == code
+    # With the clock reset, the last date the game knew decides.
+    app, s = make("keypad", FakeApp(date=(2000, 1, 1)))
+    app.saves.last_date = (2026, 12, 1)
+    type_keys(s, code)
+    tap(s, "OK")
+    assert app.calls == [("deal", deals.KIND_DAILY, 20261201, 4)]
+
+
 def test_menu_daily_with_an_unset_clock_asks_for_the_date_first():
     app, s = make("menu", FakeApp(date=(2000, 1, 1)))
     tap(s, "Daily deal")

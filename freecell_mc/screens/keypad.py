@@ -98,8 +98,10 @@ class Screen(widgets.Screen):
 
         app = self.app
         try:
+            # A daily plays only once its day has come: the check needs today's date.
+            today = models.known_today(app.clock.today(), app.saves.last_date)
             kind, number, cells = models.parse_entry(
-                self.entry.text, app.saves.settings.cells, deals.parse_code
+                self.entry.text, app.saves.settings.cells, deals.parse_code, today, True
             )
         except ValueError as err:
             self._say(str(err), True)

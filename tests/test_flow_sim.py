@@ -1,0 +1,90 @@
+# SPDX-License-Identifier: MIT
+"""The flow between deals, played through the real code.py on the headless simulator.
+
+A daily deal plays only once its day has come, and its win is a daily day won exactly
+when the calendar shows that day.
+"""
+
+import pytest
+
+from freecell_mc import deals, notation
+from freecell_mc.engine import Game
+from freecell_mc.storage import SLOT_PLAYED, Saves
+from host_sim.flash import FlashBlock
+from test_screens import FakeApp, button, make
+from test_screens_sim import run as run_script
+
+TODAY = (2026, 11, 30)
+FREE, DAILY = 0, 1  # the App's save slots
+
+# Every card home but the king of spades, exposed in column 1: "1h" wins.
+ONE_TO_GO = "KS\n:\n:\n:\n:\n:\n:\n:\nFoundations: C-K D-K H-K S-Q\n"
+
+
+def at(name, text, date=TODAY, size=(320, 240), other=None, **kw):
+    """Return 'tap X Y' for the centre of the button captioned text on screen name."""
+    _, s = make(name, FakeApp(size[0], size[1], date=date, other=other), **kw)
+    b = button(s, text)
+    return "tap %d %d" % (b.x + b.w // 2, b.y + b.h // 2)
+
+
+def run(lines, tmp_path, date="2026-11-30", **kw):
+    """Run code.py on these script lines; return the App it ran."""
+    return run_script(lines, tmp_path, date=date, **kw)
+
+
+def typed(code):
+    return [at("keypad", ch) for ch in code]
+
+
+def seed_daily(tmp_path, number, pos_text=ONE_TO_GO, moves=51, last_date=TODAY):
+    """Leave a daily game in the saves, as an earlier session of play would have."""
+    saves = Saves([FlashBlock(str(tmp_path / "nvm.bin"), 8192)])
+    saves.load()
+    g = Game(4)
+    g.load(notation.parse_board(pos_text), moves)
+    saves.put_slot(DAILY, deals.KIND_DAILY, number, 4, g, 300, SLOT_PLAYED)
+    if last_date:
+        saves.note_date(*last_date)
+    saves.commit(0, force=True)
+
+
+# -- the daily's days -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("number, why", [
+    (20261201, "The daily of 1 Dec 2026 is not open yet: it opens on that day"),
+    (19990101, "Daily deals begin on 1 Jan 2025: there is no daily of 1999"),
+])
+def test_the_keypad_refuses_a_daily_that_cannot_be_played(tmp_path, number, why):
+    code = deals.deal_code(deals.KIND_DAILY, number, 4)
+    lines = ["key esc", at("menu", "Enter code")] + typed(code) + [
+        at("keypad", "OK"), "expect screen keypad"]
+    app = run(lines, tmp_path)
+    s = app.screen
+    assert s.message.text.replace("\n", " ") == why
+    assert not s.error_bg.hidden
+    assert s.entry.text == code  # what was typed stays
+    assert app.current_deal()[0] == deals.KIND_SEED
+
+
+def test_an_older_days_code_still_plays_that_deal(tmp_path):
+    code = deals.deal_code(deals.KIND_DAILY, 20261001, 3)
+    app = run(["key esc", at("menu", "Enter code")] + typed(code) + [
+        at("keypad", "OK"), "expect screen table"], tmp_path)
+    assert app.current_deal()[:3] == (deals.KIND_DAILY, 20261001, 3)
+
+
+@pytest.mark.parametrize("number, counted", [
+    (20261128, 1),  # in the calendar: a daily day won, and marked
+    (20261201, 0),  # a future day (left by an older version): a game won, no daily day
+    (20261001, 0),  # older than the calendar: a game won, no daily day
+])
+def test_a_daily_win_is_a_daily_day_exactly_when_the_calendar_shows_it(tmp_path, number, counted):
+    seed_daily(tmp_path, number)
+    app = run(["expect moves 51", "move 1h", "expect won", "key esc", "key d",
+               "expect screen daily"], tmp_path)
+    st = app.saves.stats
+    assert st.won == 1
+    assert st.days_won == counted
+    assert app.screen.count.text == "%d won" % counted
