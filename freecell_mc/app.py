@@ -88,6 +88,8 @@ class App:
         self.root = displayio.Group()
         self.screen = None
         self.other = None
+        self._pending = None  # the deal waiting for the player's answer (see _ask)
+        self._back = ("table", {})
         start = getattr(hw, "start", None)
         if start:
             kind, number, cells = start
@@ -212,8 +214,24 @@ class App:
         else:
             self.goto("table")
 
-    def start_deal(self, kind, number, cells):
-        """Play deal kind/number with cells free cells from the start."""
+    def unfinished(self, slot):
+        """Return True if slot holds a game begun and not won, which a new deal there would lose."""
+        if slot == self.slot:
+            g = self.game
+            return g.moves > 0 and not self.finished and not g.won()
+        s = self.saves.slot(slot)
+        return s is not None and s.moves > 0 and not s.flags & SLOT_WON
+
+    def start_deal(self, kind, number, cells, sure=False):
+        """Play deal kind/number with cells free cells from the start.
+
+        A game in progress in the slot the deal goes to is given up only when the player
+        says so: unless sure, the player is asked first.
+        """
+        slot = SLOT_DAILY if kind == deals.KIND_DAILY else SLOT_FREE
+        if not sure and self.unfinished(slot):
+            self._ask(kind, number, cells, slot)
+            return
         self._save()
         self._begin(kind, number, cells)
         self._show_deal()
@@ -229,14 +247,17 @@ class App:
     def start_daily(self, y, m, d):
         """Play the daily deal of y-m-d, continuing it if it is the one saved."""
         number = deals.daily_seed(y, m, d)
+        if self.slot == SLOT_DAILY and self.kind == deals.KIND_DAILY and self.number == number:
+            # Already in play: keep its undo history rather than reloading it from the save.
+            self._show_deal()
+            return
         self._save()
         s = self.saves.slot(SLOT_DAILY)
         if s is not None and s.kind == deals.KIND_DAILY and s.number == number:
             if self._restore(SLOT_DAILY):
                 self._show_deal()
                 return
-        self._begin(deals.KIND_DAILY, number, self.saves.settings.cells)
-        self._show_deal()
+        self.start_deal(deals.KIND_DAILY, number, self.saves.settings.cells)
 
     def daily_today(self):
         """Play today's daily deal, asking for the date first if the clock is not set."""
@@ -245,6 +266,56 @@ class App:
             self.start_daily(y, m, d)
         else:
             self.goto("datepicker", then="daily")
+
+    def _ask(self, kind, number, cells, slot):
+        """Ask before the unfinished game in slot gives way to deal kind/number."""
+        from freecell_mc.screens import models
+
+        self._pending = (kind, number, cells, slot)
+        scr = self.screen
+        # A "no" returns the player to where the question came from, as it was.
+        resume = getattr(scr, "resume", None)
+        self._back = (scr.name if scr is not None else "table", resume() if resume else {})
+        if slot == self.slot:
+            lost_kind, lost_number, moves = self.kind, self.number, self.game.moves
+        else:
+            s = self.saves.slot(slot)
+            lost_kind, lost_number, moves = s.kind, s.number, s.moves
+        if kind == lost_kind and number == lost_number:
+            other = None
+            yes = "Replay from the start"
+        else:
+            other = models.deal_name(kind, number)
+            yes = "Play " + other
+        self.goto(
+            "confirm",
+            text=models.loss_text(models.deal_name(lost_kind, lost_number), moves, other),
+            yes=yes,
+            keep=models.continue_label(lost_kind, lost_number),
+            back=self._back[0] not in ("table", "result"),
+        )
+
+    def answer(self, choice):
+        """Act on the answer to _ask: "yes" gives the game up, "keep" continues it, else back."""
+        pending = self._pending
+        self._pending = None
+        if pending is None:
+            self._show_deal()
+            return
+        kind, number, cells, slot = pending
+        if choice == "yes":
+            self.start_deal(kind, number, cells, True)
+        elif choice == "keep":
+            if slot == self.slot:
+                self._show_deal()
+            else:
+                self.switch_slot(slot)
+        else:
+            name, kw = self._back
+            if name == "table" or name == "result":
+                self._show_deal()
+            else:
+                self.goto(name, **kw)
 
     def daily_open(self, number):
         """Return True if the daily of number is one of the calendar's days today.

@@ -80,14 +80,26 @@ def rect(x, y, w, h, color):
 
 
 def text_width(text, scale=1):
-    """Return the width in pixels of text in the terminal font at scale."""
-    return len(text) * _FONT_W * scale
+    """Return the width in pixels of text (its longest line) in the terminal font at scale."""
+    longest = 0
+    n = 0
+    for ch in text:
+        n = 0 if ch == "\n" else n + 1
+        if n > longest:
+            longest = n
+    return longest * _FONT_W * scale
+
+
+def text_height(text, scale=1):
+    """Return the height in pixels of text's lines (bitmap_label spaces lines by 1.25)."""
+    lines = text.count("\n")
+    return _FONT_H * scale * (4 + 5 * lines) // 4
 
 
 def fit_scale(text, w, h, largest=2):
     """Return the largest text scale (down to 1) at which text fits in w x h."""
     s = largest
-    while s > 1 and (text_width(text, s) > w or _FONT_H * s > h):
+    while s > 1 and (text_width(text, s) > w or text_height(text, s) > h):
         s -= 1
     return s
 

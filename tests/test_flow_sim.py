@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
 """The flow between deals, played through the real code.py on the headless simulator.
 
-A daily deal plays only once its day has come, and its win is a daily day won exactly
-when the calendar shows that day.
+Nothing begun vanishes unless the player chooses it; a daily deal plays only once its day
+has come, and its win is a daily day won exactly when the calendar shows that day; the date
+prompt can be skipped for free deals; the menu names the deal each Continue goes back to.
 """
 
 import pytest
@@ -28,6 +29,12 @@ def at(name, text, date=TODAY, size=(320, 240), other=None, **kw):
     return "tap %d %d" % (b.x + b.w // 2, b.y + b.h // 2)
 
 
+def ask(choice, size=(320, 240)):
+    """Return the tap on the question's "yes", "keep" or "back" row (they do not move)."""
+    text = {"yes": "Y", "keep": "K", "back": "Back"}[choice]
+    return at("confirm", text, size=size, yes="Y", keep="K", back=True)
+
+
 def run(lines, tmp_path, date="2026-11-30", **kw):
     """Run code.py on these script lines; return the App it ran."""
     return run_script(lines, tmp_path, date=date, **kw)
@@ -47,6 +54,81 @@ def seed_daily(tmp_path, number, pos_text=ONE_TO_GO, moves=51, last_date=TODAY):
     if last_date:
         saves.note_date(*last_date)
     saves.commit(0, force=True)
+
+
+# -- nothing vanishes unasked ---------------------------------------------------------
+
+
+def test_replay_asks_before_the_moves_played_are_lost(tmp_path):
+    lines = ["key r", "expect screen table",  # nothing played yet: nothing to ask
+             "move 1a", "move 2b", "key esc", at("menu", "Replay"), "expect screen confirm",
+             ask("back"), "expect screen menu", "key esc", "expect moves 2",
+             "key r", "expect screen confirm", ask("keep"), "expect screen table", "expect moves 2",
+             "key r", "expect screen confirm", "key esc", "expect screen table", "expect moves 2",
+             "key r", ask("yes"), "expect screen table", "expect moves 0"]
+    app = run(lines, tmp_path, start_deal=(deals.KIND_MS, 1, 4))
+    assert app.current_deal()[:2] == (deals.KIND_MS, 1)
+
+
+def test_the_question_names_both_deals_and_the_moves_at_stake(tmp_path):
+    app = run(["move 1a", "key esc", "key d", at("daily", "28"), "move 1a", "move 2b", "key esc",
+               "key d", at("daily", "Today"), "expect screen confirm"], tmp_path,
+              start_deal=(deals.KIND_MS, 1, 4))
+    s = app.screen
+    assert s.text.text.replace("\n", " ") == (
+        "Your daily 28 Nov is not finished (2 moves). Playing daily 30 Nov gives it up: it "
+        "cannot be continued afterwards.")
+    assert [b.text for b in s.buttons] == ["Play daily 30 Nov", "Continue daily 28 Nov", "Back"]
+    assert not s.back.hidden
+
+
+def test_another_day_asks_before_the_started_daily_is_replaced_and_the_calendar_marks_it(tmp_path):
+    app = run(["key esc", "key d", at("daily", "28"), "move 1a", "key esc", "key d",
+               "expect screen daily"], tmp_path)
+    cal = app.screen
+    assert cal.started >= 0 and cal.cal.date(cal.started) == (2026, 11, 28)
+    assert not cal.bar.hidden
+    b = cal.days[cal.started]
+    assert b.x < cal.bar.x and cal.bar.x + cal.bar.width < b.x + b.w
+    assert b.y < cal.bar.y and cal.bar.y + cal.bar.height < b.y + b.h
+    # Started again later: the daily of 28 Nov is in play; another day asks first.
+    lines = ["expect moves 1", "key esc", "key d", at("daily", "30"), "expect screen confirm",
+             ask("back"), "expect screen daily", at("daily", "Today"), "expect screen confirm",
+             ask("keep"), "expect screen table", "expect moves 1"]
+    app = run(lines, tmp_path)
+    assert app.current_deal()[:2] == (deals.KIND_DAILY, 20261128)
+    # Tapping the started day itself simply continues it.
+    lines = ["key esc", "key d", at("daily", "28"), "expect screen table", "expect moves 1",
+             "key esc", "key d", at("daily", "29"), ask("yes"), "expect screen table",
+             "expect moves 0", "key esc", "key d"]
+    app = run(lines, tmp_path)
+    assert app.current_deal()[:2] == (deals.KIND_DAILY, 20261129)
+    assert app.screen.started == -1 and app.screen.bar.hidden  # nothing unfinished any more
+
+
+def test_d_after_midnight_keeps_yesterdays_daily_unless_the_player_gives_it_up(tmp_path):
+    run(["key d", "move 1a", "expect moves 1", "wait 9000"], tmp_path)
+    app = run(["expect moves 1", "key d", "expect screen confirm", "key esc", "expect screen table",
+               "expect moves 1"], tmp_path, date="2026-12-01")
+    assert app.current_deal()[:2] == (deals.KIND_DAILY, 20261130)
+    app = run(["key d", "expect screen confirm", "key enter", "expect screen table",
+               "expect moves 0"], tmp_path, date="2026-12-01")
+    assert app.current_deal()[:2] == (deals.KIND_DAILY, 20261201)
+
+
+def test_a_new_deal_from_the_daily_asks_before_the_free_game_in_progress_goes(tmp_path):
+    lines = ["move 1a", "key esc", "key d", at("daily", "30"), "expect moves 0", "key esc",
+             at("menu", "New deal", other=FREE), "expect screen confirm", ask("keep"),
+             "expect screen table", "expect moves 1"]
+    app = run(lines, tmp_path, start_deal=(deals.KIND_MS, 1, 4))
+    assert app.current_deal()[:2] == (deals.KIND_MS, 1)
+    # A code typed on the keypad for the free slot asks too, and "back" keeps what was typed.
+    code = deals.deal_code(deals.KIND_MS, 11982, 4)
+    lines = ["key esc", at("menu", "Enter code")] + typed(code) + [
+        at("keypad", "OK"), "expect screen confirm", ask("back"), "expect screen keypad"]
+    app = run(lines, tmp_path)
+    assert app.screen.entry.text == code
+    assert app.current_deal()[:2] == (deals.KIND_MS, 1)
 
 
 # -- the daily's days -----------------------------------------------------------------

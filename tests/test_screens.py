@@ -63,6 +63,9 @@ class FakeApp:
     def replay(self):
         self.calls.append(("replay",))
 
+    def answer(self, choice):
+        self.calls.append(("answer", choice))
+
     def start_daily(self, y, m, d):
         self.calls.append(("daily", y, m, d))
 
@@ -101,10 +104,17 @@ def type_keys(screen, text):
         tap(screen, ch)
 
 
+# The longest question the App asks (models.loss_text with the longest names).
+CONFIRM = dict(text=models.loss_text("deal #1000000", 1999, "daily 30 Sep"),
+               yes="Play deal #1000000", keep="Continue daily 30 Sep")
+
+
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)])
-@pytest.mark.parametrize("name", ["menu", "keypad", "daily", "stats", "settings", "datepicker", "calibration"])
+@pytest.mark.parametrize("name", ["menu", "keypad", "daily", "stats", "settings", "datepicker", "calibration",
+                                  "confirm"])
 def test_every_screen_fits_and_has_finger_sized_buttons(name, size, fb_display):
-    app, s = make(name, FakeApp(*size))
+    app, s = make(name, FakeApp(*size), **(CONFIRM if name == "confirm" else {}))
+
     assert s.name == name
     for b in s.buttons:
         assert 0 <= b.x and b.x + b.w <= size[0] and 0 <= b.y and b.y + b.h <= size[1], b.text
@@ -148,6 +158,30 @@ def test_menu_buttons_lead_where_they_say(fb_display):
     assert app.calls == []
 
 
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_confirm_fits_its_text_and_answers(size, fb_display):
+    app, s = make("confirm", FakeApp(*size), **CONFIRM)
+    lines = s.text.text.split("\n")
+    assert " ".join(lines) == CONFIRM["text"]
+    scale = s.text.label.scale
+    assert max(widgets.text_width(t, scale) for t in lines) <= size[0] - 2 * s.m.margin
+    # The text ends above the first button.
+    top = min(b.y for b in s.buttons)
+    assert s.m.margin + 34 + widgets.text_height(s.text.text, scale) <= top
+    for text, answer in ((CONFIRM["yes"], "yes"), (CONFIRM["keep"], "keep"), ("Back", "back")):
+        app.calls.clear()
+        tap(s, text)
+        assert app.calls == [("answer", answer)]
+    app.calls.clear()
+    s.key("enter")
+    s.key("esc")
+    assert app.calls == [("answer", "yes"), ("answer", "back")]
+    # From the table there is no "back" besides continuing: the row is gone.
+    s.show(back=False, **CONFIRM)
+    b = button(s, "Back")
+    assert b.hidden and s.button_at(b.x + 5, b.y + 5) is None
+
+
 def test_keypad_refuses_tomorrows_daily_and_keeps_the_code():
     app, s = make("keypad")
     code = deals.deal_code(deals.KIND_DAILY, 20261201, 4)
@@ -156,6 +190,7 @@ def test_keypad_refuses_tomorrows_daily_and_keeps_the_code():
     assert app.calls == []
     assert "not open yet" in s.message.text.replace("\n", " ")
     assert s.entry.text == code
+    assert s.resume() == {"text": code}
     # With the clock reset, the last date the game knew decides.
     app, s = make("keypad", FakeApp(date=(2000, 1, 1)))
     app.saves.last_date = (2026, 12, 1)

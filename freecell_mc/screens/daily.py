@@ -5,13 +5,14 @@ There is deliberately no streak: a missed day costs nothing and every day of the
 last 30 can be played at any time.
 """
 
-from freecell_mc import widgets
+from freecell_mc import clock, deals, widgets
 from freecell_mc.compat import const
 from freecell_mc.screens import models
 
 _DAY = const(100)  # buttons 100..129 are the days, oldest first
 _BACK = const(1)
 _TODAY = const(2)
+_SLOT_DAILY = const(1)  # the App's save slot of the daily deal
 
 
 class Screen(widgets.Screen):
@@ -58,7 +59,17 @@ class Screen(widgets.Screen):
         self.group.append(widgets.rect(sx + 2, ly + 20, 14, 14, widgets.GOLD))
         self.group.append(widgets.rect(sx + 4, ly + 22, 10, 10, widgets.FILL))
         self.add_text("today", sx + 20, ly + 27, scale=1, anchor=(0.0, 0.5))
-        self.count = self.add_text("", sx + sw // 2, ly + 46, scale=1, color=widgets.DIM,
+        # The day whose game is saved unfinished wears a white bar: tapping it continues
+        # that game, tapping another day would first ask whether to give it up.
+        self.bar_h = max(3, ch // 9)
+        self.group.append(widgets.rect(sx + 2, ly + 40, 14, 14, widgets.FILL))
+        self.group.append(widgets.rect(sx + 4, ly + 54 - self.bar_h - 2, 10, self.bar_h, widgets.FG))
+        self.add_text("started", sx + 20, ly + 47, scale=1, anchor=(0.0, 0.5))
+        self.bar = widgets.rect(0, 0, cw - 9, self.bar_h, widgets.FG)
+        self.bar.hidden = True
+        self.group.append(self.bar)
+        self.started = -1  # the index of the day saved unfinished, or -1
+        self.count = self.add_text("", sx + sw // 2, ly + 66, scale=1, color=widgets.DIM,
                                    anchor=(0.5, 0.0))
         bh = m.button_h
         self.add_button(_TODAY, sx, h - m.margin - 2 * bh - m.gap, sw, bh, "Today")
@@ -77,6 +88,17 @@ class Screen(widgets.Screen):
             else:
                 self.days[i].set_state(widgets.NORMAL)
         self.count.set(str(won) + " won")
+        self.started = -1
+        s = self.app.saves.slot(_SLOT_DAILY)
+        if s is not None and s.kind == deals.KIND_DAILY and models.unfinished(s.moves, s.flags):
+            y, m, d = models.daily_date(s.number)
+            i = clock.day_number(y, m, d) - cal.first
+            if 0 <= i < cal.n:
+                self.started = i
+                b = self.days[i]
+                self.bar.x = b.x + 4
+                self.bar.y = b.y + b.h - self.bar_h - 4
+        self.bar.hidden = self.started < 0
 
     def pressed(self, bid):
         """Play the tapped day, or go back."""

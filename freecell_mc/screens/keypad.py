@@ -109,6 +109,10 @@ class Screen(widgets.Screen):
         app.start_deal(kind, number, cells)
         return True
 
+    def resume(self):
+        """Return what show() needs to come back to this entry (after a question)."""
+        return {"text": self.entry.text}
+
     def key(self, k):
         """Digits type, Back deletes, Enter plays, Esc leaves."""
         if len(k) == 1 and "0" <= k <= "9":
