@@ -317,6 +317,13 @@ class App:
             else:
                 self.goto(name, **kw)
 
+    def skip_date(self):
+        """Play free deals without setting the clock (the daily asks for the date when chosen)."""
+        if self.slot == SLOT_DAILY:
+            self.switch_slot(SLOT_FREE)
+        else:
+            self._show_deal()
+
     def daily_open(self, number):
         """Return True if the daily of number is one of the calendar's days today.
 
@@ -349,8 +356,12 @@ class App:
         self._save()
         if slot != self.slot and self._restore(slot):
             self._show_deal()
+        elif slot != self.slot and slot == SLOT_FREE:
+            # No free game kept: a fresh one, so that "free deals" always means one.
+            self._begin(deals.KIND_SEED, self._fresh_seed(), self.saves.settings.cells)
+            self._show_deal()
         else:
-            self.goto("table")
+            self._show_deal()
         # Which game is in play is part of the save: a power cut now returns to this one.
         self.saves.commit(self.clock.ticks_ms(), True)
 

@@ -3,7 +3,7 @@
 
 Nothing begun vanishes unless the player chooses it; a daily deal plays only once its day
 has come, and its win is a daily day won exactly when the calendar shows that day; the date
-prompt can be skipped for free deals; the menu names the deal each Continue goes back to.
+prompt can be skipped for free deals.
 """
 
 import pytest
@@ -170,3 +170,25 @@ def test_a_daily_win_is_a_daily_day_exactly_when_the_calendar_shows_it(tmp_path,
     assert st.won == 1
     assert st.days_won == counted
     assert app.screen.count.text == "%d won" % counted
+
+
+# -- the date prompt ------------------------------------------------------------------
+
+
+def test_the_date_prompt_can_be_skipped_for_free_deals(tmp_path):
+    lines = ["expect screen datepicker", at("datepicker", "Free deals only", date=(2000, 1, 1)),
+             "expect screen table", "move 1a", "key esc", "key d", "expect screen datepicker",
+             at("datepicker", "Back", date=(2000, 1, 1), then="daily"), "expect screen menu"]
+    app = run(lines, tmp_path, date=None)
+    assert app.current_deal()[0] == deals.KIND_SEED
+    assert app.clock.today()[0] < 2025  # the clock was left alone
+    assert app.game.moves == 1
+
+
+def test_skipping_the_date_leaves_a_saved_daily_for_a_free_deal(tmp_path):
+    seed_daily(tmp_path, 20261128, last_date=None)
+    app = run(["expect screen datepicker", "key esc", "expect screen table", "expect moves 0"],
+              tmp_path, date=None)
+    assert app.current_deal()[0] == deals.KIND_SEED
+    kept = app.saves.slot(DAILY)
+    assert (kept.number, kept.moves) == (20261128, 51)

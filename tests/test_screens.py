@@ -63,6 +63,9 @@ class FakeApp:
     def replay(self):
         self.calls.append(("replay",))
 
+    def skip_date(self):
+        self.calls.append(("skip",))
+
     def answer(self, choice):
         self.calls.append(("answer", choice))
 
@@ -358,6 +361,18 @@ def test_datepicker_default_goes_back_to_the_table():
     s.key("enter")
     assert app.clock.set_calls == [(2025, 12, 31)]
     assert app.calls == [("continue",)]
+
+
+def test_datepicker_can_be_skipped_with_a_button():
+    app, s = make("datepicker", FakeApp(date=(2000, 1, 1)))
+    tap(s, "Free deals only")
+    assert app.calls == [("skip",)]
+    assert app.clock.set_calls == []
+    app, s = make("datepicker", FakeApp(date=(2000, 1, 1)), then="daily")
+    tap(s, "Back")
+    s.key("esc")
+    assert app.calls == [("goto", "menu", {}), ("goto", "menu", {})]
+    assert app.clock.set_calls == []
 
 
 def _tap_as_panel(s, true_cal, x, y):

@@ -10,6 +10,7 @@ from freecell_mc.compat import const
 from freecell_mc.screens import models
 
 _OK = const(1)
+_SKIP = const(2)
 _PLUS = const(10)  # 10 + field: year, month, day up
 _MINUS = const(20)  # 20 + field: down
 
@@ -31,8 +32,7 @@ class Screen(widgets.Screen):
         self.then = "table"
         self.then_kw = {}
         self.add_title("What is today's date?")
-        self.add_text("The clock was reset; the daily deal needs the date.",
-                      m.margin, m.margin + 28, scale=1, color=widgets.DIM)
+        self.note = self.add_text("", m.margin, m.margin + 28, scale=1, color=widgets.DIM)
         top = m.margin + 46
         cw = (w - 2 * m.margin - 2 * m.gap) // 3
         self.values = []
@@ -45,7 +45,14 @@ class Screen(widgets.Screen):
             self.add_button(_MINUS + f, x, top + bh + vh, cw, bh, "-", scale=2)
         self.long = self.add_text("", w // 2, top + 2 * bh + vh + 4, scale=1,
                                   color=widgets.DIM, anchor=(0.5, 0.0))
-        self.add_button(_OK, m.margin, h - m.margin - bh, w - 2 * m.margin, bh, "Set the date")
+        # Skipping is a button too: a player who only wants free deals need not set a
+        # clock; the daily asks again when chosen.
+        x, y, cw, ch = widgets.grid_cell(0, 5, m.margin, h - m.margin - bh, w - 2 * m.margin, bh,
+                                         m.gap, 1)
+        self.skip = self.add_button(_SKIP, x, y, 2 * cw + m.gap, bh, "Skip")
+        x, y, cw, ch = widgets.grid_cell(2, 5, m.margin, h - m.margin - bh, w - 2 * m.margin, bh,
+                                         m.gap, 1)
+        self.add_button(_OK, x, y, w - m.margin - x, bh, "Set the date")
 
     def show(self, then="table", date=None, **kw):
         """Start from date, else the last date the game knew; then= is where OK leads."""
@@ -54,6 +61,12 @@ class Screen(widgets.Screen):
         if date is None:
             date = self.app.saves.last_date or DEFAULT_DATE
         self.model.set(*date)
+        if then == "table":
+            self.note.set("The clock was reset. Skip to play free deals only.")
+            self.skip.set_text("Free deals only")
+        else:
+            self.note.set("The clock was reset; the daily deal needs the date.")
+            self.skip.set_text("Back")
         self._update()
 
     def _update(self):
@@ -73,6 +86,15 @@ class Screen(widgets.Screen):
             self._update()
         elif bid == _OK:
             self.confirm()
+        elif bid == _SKIP:
+            self.skip_date()
+
+    def skip_date(self):
+        """Leave the clock unset: free deals at the start, else back to the menu."""
+        if self.then == "table":
+            self.app.skip_date()
+        else:
+            self.app.goto("menu")
 
     def confirm(self):
         """Set the clock to the chosen date and go where the picker was asked from."""
@@ -87,8 +109,8 @@ class Screen(widgets.Screen):
             app.goto(then, **self.then_kw)
 
     def key(self, k):
-        """Enter sets the date; Esc goes to the table and leaves the clock as it is."""
+        """Enter sets the date; Esc skips it as the Skip button does."""
         if k == "enter":
             self.confirm()
         elif k == "esc" or k == "back":
-            self.app.continue_game()
+            self.skip_date()
