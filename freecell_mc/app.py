@@ -351,6 +351,14 @@ class App:
         other = SLOT_FREE if self.slot == SLOT_DAILY else SLOT_DAILY
         return other if self.saves.slot(other) is not None else None
 
+    def other_deal(self):
+        """Return (kind, number) of the game kept in the slot not in play, or None."""
+        other = self.other_slot_saved()
+        if other is None:
+            return None
+        s = self.saves.slot(other)
+        return (s.kind, s.number)
+
     def switch_slot(self, slot):
         """Leave the game in play saved and continue the one kept in slot."""
         self._save()

@@ -27,11 +27,11 @@ def test_a_half_played_free_deal_is_reached_again_from_the_daily(tmp_path):
     # then go back to the free deal from the menu: both games are as they were left.
     lines = ["expect moves 2", "key esc", at("menu", "Daily deal"), at("daily", "30"),
              "move 1a", "expect moves 1", "key esc",
-             at_menu("Free deal", 0), "expect screen table", "expect moves 2"]
+             at_menu("Continue free deal", 0), "expect screen table", "expect moves 2"]
     app = run(lines, tmp_path)
     assert bytes(app.game.pos) == free
     assert app.current_deal()[:2] == (deals.KIND_MS, 1)
-    lines = ["key esc", at_menu("Daily game", 1), "expect moves 1"]
+    lines = ["key esc", at_menu("Continue daily 30 Nov", 1), "expect moves 1"]
     app = run(lines, tmp_path)
     assert app.current_deal()[:2] == (deals.KIND_DAILY, 20261130)
 

@@ -3,7 +3,7 @@
 
 Nothing begun vanishes unless the player chooses it; a daily deal plays only once its day
 has come, and its win is a daily day won exactly when the calendar shows that day; the date
-prompt can be skipped for free deals.
+prompt can be skipped for free deals; the menu names the deal each Continue goes back to.
 """
 
 import pytest
@@ -192,3 +192,19 @@ def test_skipping_the_date_leaves_a_saved_daily_for_a_free_deal(tmp_path):
     assert app.current_deal()[0] == deals.KIND_SEED
     kept = app.saves.slot(DAILY)
     assert (kept.number, kept.moves) == (20261128, 51)
+
+
+# -- the menu -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("board, size", [("pyportal", (320, 240)), ("titano", (480, 320))])
+def test_the_menu_names_the_deal_each_continue_goes_back_to(tmp_path, board, size):
+    app = run(["move 1a", "key esc", "key d", at("daily", "28", size=size), "key esc"],
+              tmp_path, board=board, start_deal=(deals.KIND_MS, 11982, 4))
+    s = app.screen
+    assert s.name == "menu"
+    captions = [b.text.replace("\n", " ") for b in s.buttons]
+    assert captions[:2] == ["Continue daily 28 Nov", "Continue deal #11982"]
+    assert "Free deal" not in captions and "Daily game" not in captions
+    # The pair reads at one size.
+    assert s.buttons[0].caption.label.scale == s.buttons[1].caption.label.scale

@@ -57,6 +57,11 @@ class FakeApp:
     def other_slot_saved(self):
         return self.other
 
+    def other_deal(self):
+        if self.other is None:
+            return None
+        return (deals.KIND_SEED, 7) if self.other == 0 else (deals.KIND_DAILY, 20261130)
+
     def switch_slot(self, slot):
         self.calls.append(("switch", slot))
 
@@ -79,6 +84,8 @@ class FakeApp:
         self.calls.append(("settings",))
 
     def current_deal(self):
+        if self.other == 1:  # the daily is the other slot's: a free deal is in play
+            return (deals.KIND_SEED, 7, 4, deals.deal_code(deals.KIND_SEED, 7, 4))
         return (deals.KIND_DAILY, 20261130, 4, deals.deal_code(deals.KIND_DAILY, 20261130, 4))
 
 
@@ -91,8 +98,13 @@ def make(name, app=None, **kw):
 
 
 def button(screen, text):
+    """Return the button captioned text (a caption's line breaks read as spaces)."""
     for b in screen.buttons:
-        if b.text == text:
+        if b.text.replace("\n", " ") == text:
+            return b
+    # "Continue" finds the menu's first Continue button, whatever deal it names.
+    for b in screen.buttons:
+        if b.text.replace("\n", " ").startswith(text + " "):
             return b
     raise AssertionError("no button %r on %s: %s" % (text, screen.name, [b.text for b in screen.buttons]))
 
@@ -117,7 +129,6 @@ CONFIRM = dict(text=models.loss_text("deal #1000000", 1999, "daily 30 Sep"),
                                   "confirm"])
 def test_every_screen_fits_and_has_finger_sized_buttons(name, size, fb_display):
     app, s = make(name, FakeApp(*size), **(CONFIRM if name == "confirm" else {}))
-
     assert s.name == name
     for b in s.buttons:
         assert 0 <= b.x and b.x + b.w <= size[0] and 0 <= b.y and b.y + b.h <= size[1], b.text
@@ -159,6 +170,17 @@ def test_menu_buttons_lead_where_they_say(fb_display):
     app.calls.clear()
     s.tap(0, 0)
     assert app.calls == []
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_menu_continue_buttons_name_their_deals(size):
+    app, s = make("menu", FakeApp(*size))
+    assert s.buttons[0].text == "Continue daily 30 Nov"
+    app, s = make("menu", FakeApp(*size, other=0))
+    assert [b.text for b in s.buttons[:2]] == ["Continue\ndaily 30 Nov", "Continue\nfree deal"]
+    assert s.buttons[0].caption.label.scale == s.buttons[1].caption.label.scale
+    tap(s, "Continue free deal")
+    assert app.calls == [("switch", 0)]
 
 
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)])

@@ -53,15 +53,25 @@ class Screen(widgets.Screen):
         rows = 4
         # Continue gets the whole first row: it is what the player wants most often. When
         # the other slot (free deal or daily deal) holds a game, the row offers both, so a
-        # game left half-played for the other is never out of reach.
+        # game left half-played for the other is never out of reach. Each names its deal,
+        # so "continue" is never mistaken for "start".
+        kind, number, cells, code = app.current_deal()
         self.other = app.other_slot_saved()
         cols = 1 if self.other is None else 2
         x, y, cw, ch = widgets.grid_cell(0, cols, m.margin, top, w, h, m.gap, rows)
-        self.add_button(_CONTINUE, x, y, cw, ch, "Continue")
+        # Side by side, each caption takes two lines ("Continue" over the deal) and the
+        # pair reads at one size, the size the longer caption allows.
+        sep = " " if self.other is None else "\n"
+        here = models.continue_label(kind, number, sep)
+        scale = widgets.fit_scale(here, cw - 6, ch - 4)
+        if self.other is not None:
+            okind, onumber = app.other_deal()
+            there = models.continue_label(okind, onumber, sep)
+            scale = min(scale, widgets.fit_scale(there, cw - 6, ch - 4))
+        self.add_button(_CONTINUE, x, y, cw, ch, here, scale=scale)
         if self.other is not None:
             x, y, cw, ch = widgets.grid_cell(1, 2, m.margin, top, w, h, m.gap, rows)
-            # The slot numbers are the App's: 0 is the free deal, 1 the daily deal.
-            self.add_button(_OTHER, x, y, cw, ch, "Free deal" if self.other == 0 else "Daily game")
+            self.add_button(_OTHER, x, y, cw, ch, there, scale=scale)
         for i in range(1, len(_LABELS)):
             bid, text = _LABELS[i]
             x, y, cw, ch = widgets.grid_cell(i + 1, 2, m.margin, top, w, h, m.gap, rows)
