@@ -350,6 +350,8 @@ def test_keys_new_deal_replay_and_menu(board):
     board.tap_slot(src)
     board.tap_slot(dst)
     board.key("r")
+    assert board.app.screen.name == "confirm"  # a move was made: replaying asks first
+    board.key("enter")
     dealt = Game(4)
     dealt.deal(deals.seeded_deck(1))
     assert bytes(g.pos) == bytes(dealt.pos) and g.moves == 0
