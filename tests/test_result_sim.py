@@ -84,7 +84,7 @@ def test_switching_to_a_won_game_in_the_other_slot_shows_its_result(tmp_path):
 
     keep(tmp_path, 1, deals.KIND_DAILY, 20261129)
     keep(tmp_path, 0, deals.KIND_MS, 1, pos=half_played(), moves=1, elapsed=5)
-    app = run(["expect screen table", "key esc", at_menu("Daily game", 1),
+    app = run(["expect screen table", "key esc", at_menu("Continue daily 30 Nov", 1),
                "expect screen result"], tmp_path)
     assert app.screen.deal.text == "Daily deal, 29 Nov 2026"
 
