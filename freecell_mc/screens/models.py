@@ -12,7 +12,8 @@ from freecell_mc.clock import (
 )
 from freecell_mc.compat import const
 from freecell_mc.deals import KIND_DAILY, KIND_MS, MS_MAX
-from freecell_mc.storage import CAL_MIN_SPAN, DEFAULT_CALIBRATION, SLOT_WON, valid_calibration  # noqa: F401  (calibration.py asks here)
+from freecell_mc.storage import CAL_MIN_SPAN, DEFAULT_CALIBRATION, valid_calibration  # noqa: F401  (calibration.py asks here)
+from freecell_mc.storage import SLOT_WON
 
 YEAR_MIN = FIRST_PLAUSIBLE_YEAR  # the picker never offers a date the clock would distrust
 YEAR_MAX = const(2099)
