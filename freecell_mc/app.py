@@ -285,7 +285,8 @@ class App:
             other = None
             yes = "Replay from the start"
         else:
-            other = models.deal_name(kind, number)
+            # A free deal has no name to know it by: it is simply a new one.
+            other = "a new free deal" if kind == deals.KIND_SEED else models.deal_name(kind, number)
             yes = "Play " + other
         self.goto(
             "confirm",

@@ -118,9 +118,11 @@ def test_d_after_midnight_keeps_yesterdays_daily_unless_the_player_gives_it_up(t
 
 def test_a_new_deal_from_the_daily_asks_before_the_free_game_in_progress_goes(tmp_path):
     lines = ["move 1a", "key esc", "key d", at("daily", "30"), "expect moves 0", "key esc",
-             at("menu", "New deal", other=FREE), "expect screen confirm", ask("keep"),
-             "expect screen table", "expect moves 1"]
+             at("menu", "New deal", other=FREE), "expect screen confirm"]
     app = run(lines, tmp_path, start_deal=(deals.KIND_MS, 1, 4))
+    assert [b.text for b in app.screen.buttons[:2]] == ["Play a new free deal", "Continue deal #1"]
+    app = run(["key esc", at("menu", "New deal", other=FREE), ask("keep"), "expect screen table",
+               "expect moves 1"], tmp_path)
     assert app.current_deal()[:2] == (deals.KIND_MS, 1)
     # A code typed on the keypad for the free slot asks too, and "back" keeps what was typed.
     code = deals.deal_code(deals.KIND_MS, 11982, 4)
