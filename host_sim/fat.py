@@ -1,0 +1,782 @@
+# SPDX-License-Identifier: MIT
+"""CIRCUITPY as the board has it: an 8 MB QSPI flash, CircuitPython's sector cache, FAT16.
+
+Three layers, each written after the CircuitPython source it stands for (CircuitPython
+main branch, 2026-08):
+
+- `Flash`: the W25Q64JV / GD25Q64C chip of the PyPortal, Pynt and Titano with
+  `supervisor/shared/external_flash/external_flash.c` on top. The file system writes
+  512-byte blocks. A block whose first 4 bytes read erased (`page_erased`) is programmed
+  directly, with no erase. Any other block goes into a RAM copy of its 4 KB erase sector;
+  that copy is written back (erase the 4 KB sector, program its 16 pages of 256 bytes) when
+  a block of another sector is written, the same block is written twice, or on a sync
+  (`os.sync()`, FatFs's CTRL_SYNC on every f_sync/f_close).
+- `layout()`: what `f_mkfs` (lib/oofatfs/ff.c, FatFs R0.13c) makes of that drive when
+  `filesystem_init` (supervisor/shared/filesystem.c) formats it: `FM_FAT`, automatic
+  cluster size, one FAT, 512 root entries, partition 1 of the fake MBR
+  (supervisor/shared/flash.c, `PART1_START_BLOCK` 1), erase block 1 sector
+  (`GET_BLOCK_SIZE` in extmod/vfs_fat_diskio.c, so nothing is aligned to 4 KB).
+- `Volume`: the parts of FatFs a program reaches through open/read/write/seek/close, mkdir
+  and remove, with `FF_FS_TINY` 1 as CircuitPython builds it: one shared 512-byte window
+  for FAT, directory and partial data sectors; whole sectors go straight to the disk;
+  f_sync/f_close rewrite the file's directory entry (size, time) and then sync the disk;
+  allocating a cluster writes the FAT. 8.3 names only (the game uses no others).
+
+Power cuts come from host_sim/flash.py (`arm_cut`): each 4 KB erase and each 256-byte
+page program is one step. A cut mid-erase leaves the first half of the sector erased and
+the rest old; mid-program, half the page. The RAM cache dies with the power.
+"""
+
+import io
+import os
+import struct
+
+from host_sim import flash as _flash
+
+SECTOR = 512  # FILESYSTEM_BLOCK_SIZE
+ERASE = 4096  # SPI_FLASH_ERASE_SIZE
+PAGE = 256  # SPI_FLASH_PAGE_SIZE
+FLASH_BYTES = 8 * 1024 * 1024  # PyPortal, Pynt, Titano: W25Q64JVxQ or GD25Q64C, 64 Mbit
+
+# Time the chip is busy, from the Winbond W25Q64JV datasheet (rev. L, 2021), table 9.6 AC
+# electrical characteristics: page program tPP 0.4 ms typical (3 ms max), 4 KB sector erase
+# tSE 45 ms typical (400 ms max). The GD25Q64C's are of the same order (0.6 ms, 50 ms).
+PAGE_PROGRAM_US = 400
+SECTOR_ERASE_US = 45000
+
+_FREE = 0
+_EOC = 0xFFFF  # FAT16 end of chain
+_DIR_ENTRY = 32
+_ATTR_DIR = 0x10
+_ATTR_ARC = 0x20
+_ATTR_VOL = 0x08
+
+
+def layout(flash_bytes=FLASH_BYTES):
+    """Return the FAT layout f_mkfs gives CIRCUITPY on a flash of flash_bytes (in sectors).
+
+    Follows f_mkfs's FAT12/16 branch with au = 0 (automatic), n_fats = 1, n_rootdir = 512,
+    sz_blk = 1. Sector numbers are of the volume, which begins at flash block 0: the fake
+    MBR is block 0 of the disk and partition 1 starts at disk block 1 = flash block 0.
+    """
+    sz_vol = (flash_bytes - ERASE) // SECTOR  # supervisor_flash_get_block_count(): the
+    # last 4 KB sector is kept as scratch; the partition is all the rest
+    n = sz_vol // 0x1000  # volume size in units of 4K sectors
+    pau = 1
+    for boundary in (1, 4, 16, 64, 256, 512):
+        if boundary <= n:
+            pau <<= 1
+        else:
+            break
+    while True:
+        n_clst = sz_vol // pau
+        fat12 = n_clst <= 0xFF5
+        fat_bytes = (n_clst * 3 + 1) // 2 + 3 if fat12 else n_clst * 2 + 4
+        sz_fat = (fat_bytes + SECTOR - 1) // SECTOR
+        sz_rsv = 1
+        sz_dir = (128 if sz_vol <= 256 else 512) * _DIR_ENTRY // SECTOR
+        n_clst = (sz_vol - sz_rsv - sz_fat - sz_dir) // pau
+        if not fat12 and n_clst <= 0xFF5 and pau < 128:
+            pau *= 2  # too few clusters for FAT16: f_mkfs retries with larger clusters
+            continue
+        break
+    return {
+        "sectors": sz_vol,
+        "fat_type": 12 if fat12 else 16,
+        "cluster_sectors": pau,
+        "reserved": sz_rsv,
+        "fat_start": sz_rsv,
+        "fat_sectors": sz_fat,
+        "root_start": sz_rsv + sz_fat,
+        "root_sectors": sz_dir,
+        "data_start": sz_rsv + sz_fat + sz_dir,
+        "clusters": n_clst,
+    }
+
+
+class Flash:
+    """The QSPI flash chip and CircuitPython's one-sector RAM cache in front of it."""
+
+    def __init__(self, path=None, size=FLASH_BYTES):
+        """Hold size bytes, erased; or the image at path (created erased if missing)."""
+        self.path = path
+        self.size = size
+        self.data = bytearray(b"\xff" * size)
+        if path is not None:
+            if os.path.exists(path):
+                with io.open(path, "rb") as f:
+                    old = f.read(size)
+                self.data[0 : len(old)] = old
+            else:
+                with io.open(path, "wb") as f:
+                    f.write(self.data)
+        self.erases = [0] * (size // ERASE)  # per 4 KB erase sector
+        self.programs = 0  # 256-byte pages programmed
+        self.busy_us = 0  # time the chip spent erasing and programming
+        self.on_busy = None  # called with microseconds after each erase or program
+        self._cache = None  # bytearray(ERASE) while a sector is cached
+        self._cache_at = None  # byte address of the cached sector
+        self._dirty = 0  # bit i: block i of the cached sector was written
+
+    # ------------------------------------------------------------ the chip itself
+
+    def _persist(self, start, end):
+        if self.path is not None:
+            with io.open(self.path, "r+b") as f:
+                f.seek(start)
+                f.write(self.data[start:end])
+
+    def _busy(self, us):
+        self.busy_us += us
+        if self.on_busy is not None:
+            self.on_busy(us)
+
+    def erase_sector(self, addr):
+        """Erase the 4 KB sector at addr (one step; a cut leaves its first half erased)."""
+        self.erases[addr // ERASE] += 1
+        self._busy(SECTOR_ERASE_US)
+        if _flash._step():
+            self.data[addr : addr + ERASE // 2] = b"\xff" * (ERASE // 2)
+            self._persist(addr, addr + ERASE)
+            self._cache = None
+            raise _flash.PowerCut("power cut while erasing a 4 KB sector of CIRCUITPY")
+        self.data[addr : addr + ERASE] = b"\xff" * ERASE
+        self._persist(addr, addr + ERASE)
+
+    def program(self, addr, buf):
+        """Program len(buf) bytes at addr page by page (NOR: bits only go from 1 to 0)."""
+        for off in range(0, len(buf), PAGE):
+            a = addr + off
+            page = buf[off : off + PAGE]
+            self.programs += 1
+            self._busy(PAGE_PROGRAM_US)
+            n = len(page)
+            if _flash._step():
+                n //= 2
+                self._and(a, page[:n])
+                self._persist(a, a + n)
+                self._cache = None
+                raise _flash.PowerCut("power cut while programming CIRCUITPY")
+            self._and(a, page)
+            self._persist(a, a + n)
+
+    def _and(self, a, page):
+        n = len(page)
+        old = int.from_bytes(self.data[a : a + n], "big")
+        self.data[a : a + n] = (old & int.from_bytes(page, "big")).to_bytes(n, "big")
+
+    # ------------------------------------------------ external_flash.c's block layer
+
+    def read_block(self, block):
+        """Return 512 bytes of block (from the RAM cache if it holds a newer copy)."""
+        addr = block * SECTOR
+        sec = addr - addr % ERASE
+        i = (addr % ERASE) // SECTOR
+        if self._cache is not None and self._cache_at == sec and self._dirty >> i & 1:
+            return bytes(self._cache[i * SECTOR : (i + 1) * SECTOR])
+        return bytes(self.data[addr : addr + SECTOR])
+
+    def write_block(self, block, buf):
+        """Write one 512-byte block as external_flash_write_block does."""
+        addr = block * SECTOR
+        sec = addr - addr % ERASE
+        i = (addr % ERASE) // SECTOR
+        if self._cache_at != sec or self._dirty >> i & 1:
+            if self.data[addr : addr + 4] == b"\xff\xff\xff\xff":
+                self.program(addr, bytes(buf))  # page_erased(): straight onto the chip
+                return
+            self.flush()
+            self._cache = bytearray(ERASE)
+            self._cache_at = sec
+            self._dirty = 0
+        self._dirty |= 1 << i
+        self._cache[i * SECTOR : (i + 1) * SECTOR] = buf
+
+    def flush(self):
+        """Write the cached sector back: fill in untouched blocks, erase, program all 16 pages."""
+        if self._cache is None or self._cache_at is None:
+            self._cache_at = None
+            return
+        sec, cache = self._cache_at, self._cache
+        for i in range(ERASE // SECTOR):
+            if not self._dirty >> i & 1:
+                cache[i * SECTOR : (i + 1) * SECTOR] = self.data[sec + i * SECTOR : sec + (i + 1) * SECTOR]
+        self._cache_at = None
+        self._cache = None
+        self._dirty = 0
+        self.erase_sector(sec)
+        self.program(sec, bytes(cache))
+
+    def worst(self, first=0, last=None):
+        """Return (erases, sector index) of the most erased 4 KB sector in [first, last)."""
+        last = len(self.erases) if last is None else last
+        best = (0, first)
+        for s in range(first, last):
+            if self.erases[s] > best[0]:
+                best = (self.erases[s], s)
+        return best
+
+
+def _name83(name):
+    """Return (11-byte short name, NT case flags) for an 8.3 name, or raise OSError."""
+    if name in (".", ".."):
+        return (name.encode() + b" " * 11)[:11], 0
+    base, dot, ext = name.partition(".")
+    if not base or len(base) > 8 or len(ext) > 3 or "." in ext or (dot and not ext):
+        raise OSError(22, "not an 8.3 name: %r" % name)
+    for ch in base + ext:
+        if not (ch.isalnum() or ch in "_-~!#$%&'()@^`{}") or ord(ch) > 126:
+            raise OSError(22, "not an 8.3 name: %r" % name)
+    if base != base.lower() and base != base.upper():
+        raise OSError(22, "mixed case needs a long name: %r" % name)
+    if ext != ext.lower() and ext != ext.upper():
+        raise OSError(22, "mixed case needs a long name: %r" % name)
+    flags = (0x08 if base != base.upper() else 0) | (0x10 if ext != ext.upper() else 0)
+    raw = base.upper().ljust(8) + ext.upper().ljust(3)
+    return raw.encode("ascii"), flags
+
+
+def _fattime():
+    """Return a fixed FAT time stamp (2026-11-30 12:00), so runs repeat exactly."""
+    return ((2026 - 1980) << 25) | (11 << 21) | (30 << 16) | (12 << 11)
+
+
+class Volume:
+    """FatFs (FF_FS_TINY) on a Flash: mkfs, mount, files and folders by 8.3 path."""
+
+    def __init__(self, flash):
+        """Mount the FAT volume on flash (format it first with `mkfs` if it has none)."""
+        self.flash = flash
+        vbr = flash.read_block(0)
+        if vbr[510:512] != b"\x55\xaa" or vbr[54:59] != b"FAT  ":
+            raise OSError(19, "no FAT volume")
+        self.csize = vbr[13]
+        rsv = struct.unpack_from("<H", vbr, 14)[0]
+        n_root = struct.unpack_from("<H", vbr, 17)[0]
+        tot = struct.unpack_from("<H", vbr, 19)[0] or struct.unpack_from("<I", vbr, 32)[0]
+        fsz = struct.unpack_from("<H", vbr, 22)[0]
+        self.fatbase = rsv
+        self.dirbase = rsv + fsz
+        self.root_sectors = n_root * _DIR_ENTRY // SECTOR
+        self.database = self.dirbase + self.root_sectors
+        self.n_fatent = (tot - self.database) // self.csize + 2
+        self.win = bytearray(SECTOR)
+        self.winsect = None
+        self.wflag = False
+        self.last_clst = 0
+        self.open_files = []
+
+    # --------------------------------------------------------------- formatting
+
+    @staticmethod
+    def mkfs(flash, label="CIRCUITPY"):
+        """Format flash as filesystem_init does and return the mounted Volume."""
+        lay = layout(flash.size)
+        vbr = bytearray(SECTOR)
+        vbr[0:11] = b"\xeb\xfe\x90MSDOS5.0"
+        struct.pack_into("<HBHBHH", vbr, 11, SECTOR, lay["cluster_sectors"], lay["reserved"], 1,
+                         512, lay["sectors"] if lay["sectors"] < 0x10000 else 0)
+        vbr[21] = 0xF8
+        struct.pack_into("<HHHI", vbr, 22, lay["fat_sectors"], 63, 255, 0)
+        vbr[36] = 0x80
+        vbr[38] = 0x29
+        vbr[43:62] = b"NO NAME    FAT     "
+        vbr[510:512] = b"\x55\xaa"
+        flash.write_block(0, vbr)
+        fat0 = bytearray(SECTOR)
+        fat0[0:4] = b"\xf8\xff\xff\xff"
+        flash.write_block(lay["fat_start"], fat0)
+        zero = bytes(SECTOR)
+        for s in range(lay["fat_start"] + 1, lay["data_start"]):
+            flash.write_block(s, zero)
+        flash.flush()
+        vol = Volume(flash)
+        vol._add_entry(0, label.upper().ljust(11)[:11].encode(), 0, _ATTR_VOL, 0, 0)
+        vol._sync_fs()
+        return vol
+
+    # ------------------------------------------------------------- the window
+
+    def _sync_window(self):
+        if self.wflag:
+            self.flash.write_block(self.winsect, self.win)
+            self.wflag = False
+
+    def _move_window(self, sect):
+        if sect != self.winsect:
+            self._sync_window()
+            self.win[:] = self.flash.read_block(sect)
+            self.winsect = sect
+
+    def _sync_fs(self):
+        self._sync_window()
+        self.flash.flush()  # disk_ioctl(CTRL_SYNC): supervisor_flash_flush()
+
+    def sync(self):
+        """os.sync(): CTRL_SYNC on the drive (flushes the flash cache, not FatFs's window)."""
+        self.flash.flush()
+
+    # ---------------------------------------------------------------- the FAT
+
+    def _clst2sect(self, c):
+        return self.database + (c - 2) * self.csize
+
+    def _get_fat(self, c):
+        self._move_window(self.fatbase + c * 2 // SECTOR)
+        return struct.unpack_from("<H", self.win, c * 2 % SECTOR)[0]
+
+    def _put_fat(self, c, v):
+        self._move_window(self.fatbase + c * 2 // SECTOR)
+        struct.pack_into("<H", self.win, c * 2 % SECTOR, v)
+        self.wflag = True
+
+    def _create_chain(self, clst):
+        """Follow clst's chain one step, or allocate and link a new cluster (0: disk full)."""
+        if clst == 0:
+            scl = self.last_clst
+            if scl == 0 or scl >= self.n_fatent:
+                scl = 1
+        else:
+            cs = self._get_fat(clst)
+            if 2 <= cs < 0xFFF8:
+                return cs
+            scl = clst
+        ncl = 0
+        if scl == clst:
+            ncl = scl + 1
+            if ncl >= self.n_fatent:
+                ncl = 2
+            if self._get_fat(ncl) != _FREE:
+                cs = self.last_clst
+                if 2 <= cs < self.n_fatent:
+                    scl = cs
+                ncl = 0
+        if ncl == 0:
+            ncl = scl
+            while True:
+                ncl += 1
+                if ncl >= self.n_fatent:
+                    ncl = 2
+                    if ncl > scl:
+                        return 0
+                if self._get_fat(ncl) == _FREE:
+                    break
+                if ncl == scl:
+                    return 0
+        self._put_fat(ncl, _EOC)
+        if clst:
+            self._put_fat(clst, ncl)
+        self.last_clst = ncl
+        return ncl
+
+    def _remove_chain(self, c):
+        while 2 <= c < 0xFFF8:
+            nxt = self._get_fat(c)
+            self._put_fat(c, _FREE)
+            c = nxt
+
+    def free_clusters(self):
+        """Return the number of free clusters (f_getfree)."""
+        return sum(1 for c in range(2, self.n_fatent) if self._get_fat(c) == _FREE)
+
+    # ----------------------------------------------------------- directories
+
+    def _dir_sectors(self, dclust):
+        """Yield the sectors of a directory (0: the fixed root area)."""
+        if dclust == 0:
+            for s in range(self.dirbase, self.dirbase + self.root_sectors):
+                yield s
+            return
+        c = dclust
+        while 2 <= c < 0xFFF8:
+            base = self._clst2sect(c)
+            for s in range(base, base + self.csize):
+                yield s
+            c = self._get_fat(c)
+
+    def _find(self, dclust, raw):
+        """Return (sector, offset) of the entry named raw in dclust, or None."""
+        for s in self._dir_sectors(dclust):
+            self._move_window(s)
+            for off in range(0, SECTOR, _DIR_ENTRY):
+                b = self.win[off]
+                if b == 0:
+                    return None
+                if b != 0xE5 and self.win[off + 11] & _ATTR_VOL == 0 and self.win[off : off + 11] == raw:
+                    return s, off
+        return None
+
+    def _entry(self, loc):
+        s, off = loc
+        self._move_window(s)
+        e = self.win[off : off + _DIR_ENTRY]
+        clst = struct.unpack_from("<H", e, 26)[0]
+        size = struct.unpack_from("<I", e, 28)[0]
+        return e[11], clst, size
+
+    def _dir_clear(self, c):
+        """Zero a new directory cluster (written straight to the disk, as dir_clear does)."""
+        self._sync_window()
+        base = self._clst2sect(c)
+        zero = bytes(SECTOR)
+        for s in range(base, base + self.csize):
+            self.flash.write_block(s, zero)
+        self.winsect = None
+
+    def _add_entry(self, dclust, raw, ntres, attr, clst, size):
+        """Write a new entry into the first free slot of dclust (stretching it if needed)."""
+        loc = None
+        for s in self._dir_sectors(dclust):
+            self._move_window(s)
+            for off in range(0, SECTOR, _DIR_ENTRY):
+                if self.win[off] in (0, 0xE5):
+                    loc = (s, off)
+                    break
+            if loc:
+                break
+        if loc is None:
+            if dclust == 0:
+                raise OSError(28, "root directory full")
+            c = dclust
+            while True:
+                n = self._get_fat(c)
+                if not 2 <= n < 0xFFF8:
+                    break
+                c = n
+            new = self._create_chain(c)
+            if new == 0:
+                raise OSError(28, "No space left on device")
+            self._dir_clear(new)
+            loc = (self._clst2sect(new), 0)
+        s, off = loc
+        self._move_window(s)
+        e = bytearray(_DIR_ENTRY)
+        e[0:11] = raw
+        e[11] = attr
+        e[12] = ntres
+        t = _fattime()
+        struct.pack_into("<I", e, 14, t)  # created
+        struct.pack_into("<I", e, 22, t)  # modified
+        struct.pack_into("<H", e, 26, clst)
+        struct.pack_into("<I", e, 28, size)
+        self.win[off : off + _DIR_ENTRY] = e
+        self.wflag = True
+        return loc
+
+    def _resolve(self, path):
+        """Return (folder cluster, raw name, ntres, entry location or None) for path."""
+        parts = [p for p in path.replace("\\", "/").split("/") if p and p != "."]
+        if not parts:
+            raise OSError(21, "Is a directory")
+        dclust = 0
+        for p in parts[:-1]:
+            raw, _ = _name83(p)
+            loc = self._find(dclust, raw)
+            if loc is None:
+                raise OSError(2, "No such file/directory")
+            attr, clst, _ = self._entry(loc)
+            if not attr & _ATTR_DIR:
+                raise OSError(20, "Not a directory")
+            dclust = clst
+        raw, ntres = _name83(parts[-1])
+        return dclust, raw, ntres, self._find(dclust, raw)
+
+    # ----------------------------------------------------------- what os offers
+
+    def mkdir(self, path):
+        """Create a folder (f_mkdir: a zeroed cluster with . and .., then the entry)."""
+        dclust, raw, ntres, loc = self._resolve(path)
+        if loc is not None:
+            raise OSError(17, "File exists")
+        c = self._create_chain(0)
+        if c == 0:
+            raise OSError(28, "No space left on device")
+        self._dir_clear(c)
+        self._move_window(self._clst2sect(c))
+        for i, (name, target) in enumerate(((b".          ", c), (b"..         ", dclust))):
+            e = bytearray(_DIR_ENTRY)
+            e[0:11] = name
+            e[11] = _ATTR_DIR
+            struct.pack_into("<H", e, 26, target)
+            self.win[i * _DIR_ENTRY : (i + 1) * _DIR_ENTRY] = e
+        self.wflag = True
+        self._add_entry(dclust, raw, ntres, _ATTR_DIR, c, 0)
+        self._sync_fs()
+
+    def stat_size(self, path):
+        """Return the size of the file at path (OSError 2 when it is missing)."""
+        _, _, _, loc = self._resolve(path)
+        if loc is None:
+            raise OSError(2, "No such file/directory")
+        attr, _, size = self._entry(loc)
+        return 0 if attr & _ATTR_DIR else size
+
+    def is_dir(self, path):
+        """Return True if path names a folder."""
+        try:
+            _, _, _, loc = self._resolve(path)
+        except OSError:
+            return False
+        return loc is not None and bool(self._entry(loc)[0] & _ATTR_DIR)
+
+    def exists(self, path):
+        """Return True if path names a file or folder."""
+        try:
+            return self._resolve(path)[3] is not None
+        except OSError:
+            return False
+
+    def remove(self, path):
+        """Delete a file: free its clusters, mark the entry deleted, sync."""
+        _, _, _, loc = self._resolve(path)
+        if loc is None:
+            raise OSError(2, "No such file/directory")
+        attr, clst, _ = self._entry(loc)
+        if attr & _ATTR_DIR:
+            raise OSError(21, "Is a directory")
+        self._remove_chain(clst)
+        s, off = loc
+        self._move_window(s)
+        self.win[off] = 0xE5
+        self.wflag = True
+        self._sync_fs()
+
+    def open(self, path, mode="r"):
+        """Open a file as f_open does for MicroPython's open(); text modes read str."""
+        write = any(c in mode for c in "wa+")
+        dclust, raw, ntres, loc = self._resolve(path)
+        if loc is None:
+            if "r" in mode:
+                raise OSError(2, "No such file/directory")
+            loc = self._add_entry(dclust, raw, ntres, _ATTR_ARC, 0, 0)
+            self._sync_fs()
+        else:
+            attr, clst, size = self._entry(loc)
+            if attr & _ATTR_DIR:
+                raise OSError(21, "Is a directory")
+            if "w" in mode and (clst or size):
+                # FA_CREATE_ALWAYS: the chain is freed and the entry emptied at once.
+                self._remove_chain(clst)
+                s, off = loc
+                self._move_window(s)
+                struct.pack_into("<H", self.win, off + 26, 0)
+                struct.pack_into("<I", self.win, off + 28, 0)
+                self.wflag = True
+                self._sync_fs()
+        f = FatFile(self, loc, write, "b" not in mode)
+        if "a" in mode:
+            f.seek(0, 2)
+        return f
+
+
+class FatFile:
+    """An open file (FIL) on a Volume: read, readinto, write, seek, tell, flush, close."""
+
+    def __init__(self, vol, loc, writable, text):
+        self.vol = vol
+        self.loc = loc
+        attr, self.sclust, self.objsize = vol._entry(loc)
+        self.writable = writable
+        self.text = text
+        self.fptr = 0
+        self.clust = self.sclust
+        self.modified = False
+        self.closed = False
+        self._chain = None  # the clusters, followed once (reads only; FASTSEEK does the same)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _bcs(self):
+        return self.vol.csize * SECTOR
+
+    def _cluster_of(self, pos):
+        """Return the cluster holding byte pos (the chain is read from the FAT once)."""
+        chain = self._chain
+        if chain is None:
+            chain = self._chain = []
+            c = self.sclust
+            while 2 <= c < 0xFFF8:
+                chain.append(c)
+                c = self.vol._get_fat(c)
+        i = pos // self._bcs()
+        return chain[i] if i < len(chain) else 0
+
+    def seek(self, pos, whence=0):
+        """Move the file pointer (never past the end in read-only use; f_lseek)."""
+        if whence == 1:
+            pos += self.fptr
+        elif whence == 2:
+            pos += self.objsize
+        if pos > self.objsize and not self.writable:
+            pos = self.objsize
+        self.fptr = pos
+        self.clust = self._cluster_of(pos - 1) if pos > 0 else self.sclust
+        return pos
+
+    def tell(self):
+        """Return the file pointer."""
+        return self.fptr
+
+    def read(self, n=-1):
+        """Read up to n bytes (all that is left when n < 0)."""
+        vol = self.vol
+        left = self.objsize - self.fptr
+        n = left if n is None or n < 0 or n > left else n
+        out = bytearray()
+        while n > 0:
+            c = self._cluster_of(self.fptr)
+            sect = vol._clst2sect(c) + (self.fptr // SECTOR) % vol.csize
+            if sect == vol.winsect:
+                data = bytes(vol.win)
+            else:
+                data = vol.flash.read_block(sect)
+            off = self.fptr % SECTOR
+            k = min(n, SECTOR - off)
+            out += data[off : off + k]
+            self.fptr += k
+            n -= k
+        self.clust = self._cluster_of(self.fptr - 1) if self.fptr else self.sclust
+        return out.decode() if self.text else bytes(out)
+
+    def readinto(self, buf):
+        """Read into buf; return the count."""
+        data = self.read(len(buf))
+        buf[0 : len(data)] = data
+        return len(data)
+
+    def write(self, data):
+        """Write data as f_write does (FF_FS_TINY); a full disk raises ENOSPC (28)."""
+        if not self.writable:
+            raise OSError(9, "Bad file descriptor")
+        if isinstance(data, str):
+            data = data.encode()
+        vol = self.vol
+        data = bytes(data)
+        btw = len(data)
+        at = 0
+        while btw:
+            if self.fptr % SECTOR == 0:
+                csect = (self.fptr // SECTOR) & (vol.csize - 1)
+                if csect == 0:
+                    if self.fptr == 0:
+                        clst = self.sclust or vol._create_chain(0)
+                    else:
+                        clst = vol._create_chain(self.clust)
+                    if clst == 0:
+                        break  # disk full
+                    if self._chain is not None and self.fptr // self._bcs() >= len(self._chain):
+                        self._chain.append(clst)
+                    self.clust = clst
+                    if self.sclust == 0:
+                        self.sclust = clst
+                sect = vol._clst2sect(self.clust) + csect
+                cc = btw // SECTOR
+                if cc > 0:
+                    cc = min(cc, vol.csize - csect)
+                    for i in range(cc):
+                        vol.flash.write_block(sect + i, data[at + i * SECTOR : at + (i + 1) * SECTOR])
+                    if vol.winsect is not None and 0 <= vol.winsect - sect < cc:
+                        j = vol.winsect - sect
+                        vol.win[:] = data[at + j * SECTOR : at + (j + 1) * SECTOR]
+                        vol.wflag = False
+                    w = SECTOR * cc
+                    self._advance(w)
+                    at += w
+                    btw -= w
+                    continue
+                if self.fptr >= self.objsize:
+                    vol._sync_window()
+                    vol.winsect = sect  # a new sector: no need to read it
+                    vol.win[:] = bytes(SECTOR)
+            else:
+                sect = vol._clst2sect(self.clust) + (self.fptr // SECTOR) % vol.csize
+            w = min(SECTOR - self.fptr % SECTOR, btw)
+            vol._move_window(sect)
+            off = self.fptr % SECTOR
+            vol.win[off : off + w] = data[at : at + w]
+            vol.wflag = True
+            self._advance(w)
+            at += w
+            btw -= w
+        self.modified = True
+        if btw:
+            raise OSError(28, "No space left on device")
+        return at
+
+    def _advance(self, w):
+        self.fptr += w
+        if self.fptr > self.objsize:
+            self.objsize = self.fptr
+
+    def flush(self):
+        """f_sync: write the window, rewrite the directory entry, sync the disk."""
+        if self.modified:
+            vol = self.vol
+            s, off = self.loc
+            vol._move_window(s)
+            vol.win[off + 11] |= _ATTR_ARC
+            struct.pack_into("<H", vol.win, off + 26, self.sclust)
+            struct.pack_into("<I", vol.win, off + 28, self.objsize)
+            struct.pack_into("<I", vol.win, off + 22, _fattime())
+            struct.pack_into("<H", vol.win, off + 18, 0)
+            vol.wflag = True
+            vol._sync_fs()
+            self.modified = False
+
+    def close(self):
+        """f_close: f_sync, then the file is closed."""
+        if not self.closed:
+            self.flush()
+            self.closed = True
+
+
+IMAGE = "circuitpy.img"  # the simulator's CIRCUITPY inside its drive folder
+
+# What a PyPortal's CIRCUITPY holds before the game first saves (8.3 names, sizes of the
+# board image: boot_out.txt, code.py, boot.py, the game and the libraries compiled to .mpy).
+_INSTALLED = (
+    ("boot_out.txt", 160),
+    ("code.py", 120),
+    ("boot.py", 110),
+    ("lib", None),
+    ("lib/touch.mpy", 3900),
+    ("lib/ticks.mpy", 1100),
+    ("lib/fcmc", None),
+    ("lib/fcmc/app.mpy", 14000),
+    ("lib/fcmc/engine.mpy", 9000),
+    ("lib/fcmc/table.mpy", 12000),
+    ("lib/fcmc/storage.mpy", 9000),
+    ("lib/fcmc/screens.mpy", 30000),
+    ("lib/fcmc/cardart.mpy", 6000),
+    ("lib/fcmc/other.mpy", 22000),
+)
+
+
+def install(vol):
+    """Put what a board holds before the game's first save onto a fresh volume."""
+    for name, size in _INSTALLED:
+        if size is None:
+            vol.mkdir(name)
+        else:
+            with vol.open(name, "wb") as fh:
+                fh.write(b"#" * size)
+
+
+def open_drive(folder, populate=True):
+    """Return the Volume of the drive folder's image, made and formatted if it is new."""
+    path = os.path.join(folder, IMAGE)
+    new = not os.path.exists(path)
+    f = Flash(path)
+    if not new:
+        return Volume(f)
+    vol = Volume.mkfs(f)
+    if populate:
+        install(vol)
+    f.erases = [0] * len(f.erases)  # count from the installed drive on
+    f.programs = 0
+    f.busy_us = 0
+    return vol
