@@ -10,11 +10,12 @@ slot, the statistics and the settings, is still in another place. docs/saves.md 
 design, the write policy and the wear arithmetic.
 
 Places ("blocks") look like microcontroller.nvm: `len(b)`, `b[a:z]` reads, `b[a:z] = data`
-writes; reads and writes may raise OSError. blocks[0] is nvm (None if absent), blocks[1:]
-the ring of save files on CIRCUITPY (see FileBlock and device_blocks). nvm's 8 KB block
-erases on every write and lives in the SAMD51's own flash, so it is written rarely: as the
-fallback when CIRCUITPY is not writable, as a backup every 480 file writes (one to three
-hours of play), and when the USB-update flag changes.
+writes; reads and writes may raise OSError (nvm writes RuntimeError). blocks[0] is nvm (None
+if absent), blocks[1:] the ring. On the board the ring is the 512-byte sectors of one save
+file on CIRCUITPY, written in turn into flash erased ahead of them (SaveLog, device_blocks).
+nvm's 8 KB block erases on every write and lives in the SAMD51's own flash, so it is
+written rarely: as the fallback when CIRCUITPY is not writable, as a backup every 1800 file
+writes (about an hour of play), and when the USB-update flag changes.
 """
 
 import binascii
@@ -28,19 +29,26 @@ SLOT_FREE = const(0)
 SLOT_DAILY = const(1)
 
 VERSION = const(1)
-REC = const(256)  # record size: fits a 512-byte flash page / FAT sector
+REC = const(256)  # record size: half a 512-byte FAT sector
 NVM_SIZE = const(8192)
-FILE_SIZE = const(4096)  # one save file fills a 4 KB erase sector: no two files share one
-RING = const(192)  # save files on CIRCUITPY (wear arithmetic: docs/saves.md)
-RING_DIR = "fcsave"
+SECTOR = const(512)  # one record per FAT sector: the unit the flash driver writes
+GROUP = const(8)  # sectors per 4 KB flash erase sector: erased together, ahead of the writer
+RING = const(2048)  # record sectors in the save file: 1 MB (wear arithmetic: docs/saves.md)
+_GUARD = const(8)  # sectors at the file's start never written (beside its folder entry)
+_MIN_PLACES = const(40)  # 5 groups: the fewest that keep erases off the newest record
+LOG_DIR = "fcsave"
+LOG_PATH = "fcsave/saves.bin"
 
-CHECKPOINT_MS = const(8000)  # a change is on flash at most this long after it happened
-_CHECK_MS = const(500)  # how often commit() looks for changes when not forced
+CHECKPOINT_MS = const(1500)  # a change is on flash at most this long after it was seen
+_CHECK_MS = const(250)  # how often commit() looks for changes when not forced
+THINK_MS = const(300000)  # a pause this long after a move is still play (elapsed time)
+IDLE_WRITE_MS = const(60000)  # past it, the clock alone writes at most this often
 NVM_MIN_MS = const(1800000)  # nvm as fallback: at most one write per 30 minutes (wear)
-NVM_BACKUP_WRITES = const(480)  # nvm as backup: once per this many file writes
+NVM_BACKUP_WRITES = const(1800)  # nvm as backup: once per this many file writes (~1 h)
 
-_TRIES = const(4)  # save files tried per write before the drive is given up on
-_EROFS = const(30)  # CircuitPython's value; _is_read_only() asks the port's errno first
+_TRIES = const(4)  # save places tried per write before the drive is given up on
+_EROFS = const(30)  # CircuitPython's values; _errno() asks the port's errno first
+_ENOSPC = const(28)
 
 _MAGIC = b"FCMC"
 
@@ -106,11 +114,6 @@ OK = const(0)
 EMPTY = const(1)
 BAD = const(2)
 NEWER = const(3)
-
-
-def ring_path(i):
-    """Return the relative path of save file i (each in its own folder, see docs/saves.md)."""
-    return RING_DIR + "/" + ("%02d" % i) + "/save.bin"
 
 
 def check(data):
@@ -298,7 +301,11 @@ class Saves:
         self.stats = Stats()
         self.last_date = None  # (y, m, d) once a plausible date was seen or set
         self.message = None
-        self.files_ok = self._files > 0  # False once CIRCUITPY turns out to be read-only
+        self.files_ok = self._files > 0  # False once CIRCUITPY turns out to be unusable
+        # why not: the errno (EROFS: left to USB, ENOSPC: drive full, others: a broken file)
+        self.files_error = getattr(blocks, "error", 0) if blocks else 0
+        self._group = getattr(blocks, "group", 1)  # places erased together (1: no erasing)
+        self._ahead = 2  # groups to erase before the next write (restart: 2, then 1)
         self.writes = 0  # records written by this Saves (files and nvm)
         self.nvm_writes = 0
         self._rec = bytearray(REC)
@@ -311,6 +318,8 @@ class Saves:
         self._nvm_usb = None  # usb flag held by nvm's record (None: nvm has none)
         self._check_ms = None
         self._dirty_ms = None  # ticks when an unsaved change was first seen
+        self._play_ms = None  # ticks of the last hard change (a pause past THINK_MS is idle)
+        self._write_ms = None  # ticks of the last write
         self._fresh()
 
     # ----------------------------------------------------------------- loading
@@ -391,7 +400,7 @@ class Saves:
             at = seqs.index(top) if top >= 0 else -1
         self._fresh()
         self.message = None
-        self._next = newest_file % self._files if newest_file > 0 else 0
+        self._next = self._resume(newest_file - 1)
         if best is None:
             if newer:
                 self.message = MSG_NEWER
@@ -496,12 +505,44 @@ class Saves:
         """Remember a plausible date as the last one the game knew (for the date picker)."""
         self.last_date = (y, m, d)
 
+    def set_elapsed(self, i, seconds):
+        """Put slot i's elapsed seconds into the RAM record (per poll: no allocation)."""
+        base = _SLOT0 + i * _SLOT_SIZE
+        rec = self._rec
+        if not rec[base]:
+            return
+        e = seconds if seconds < 0x3FFFFFFF else 0x3FFFFFFF
+        p = base + _S_ELAPSED
+        rec[p] = e & 255
+        rec[p + 1] = (e >> 8) & 255
+        rec[p + 2] = (e >> 16) & 255
+        rec[p + 3] = e >> 24
+
+    def limit_reason(self):
+        """Return None while saves are power-safe on CIRCUITPY, else a few words why not."""
+        if self.files_ok:
+            return None
+        if self.files_error == _EROFS:
+            return "USB mode"
+        if self.files_error == _ENOSPC:
+            return "drive full"
+        if self.files_error:
+            return "drive error"
+        return "no drive"
+
     def mode_text(self):
         """Return one line for the settings screen saying how saves are kept."""
-        if self.files_ok:
+        why = self.limit_reason()
+        if why is None:
+            if self._files < RING and self._group > 1:
+                return "Saves: power-safe, CIRCUITPY nearly full"
             return "Saves: power-safe on CIRCUITPY"
-        if self._files:
+        if why == "USB mode":
             return "Saves: limited, CIRCUITPY is open for USB updates"
+        if why == "drive full":
+            return "Saves: limited, CIRCUITPY is full"
+        if why == "drive error":
+            return "Saves: limited, the save file cannot be written"
         return "Saves: limited to nvm"
 
     # ------------------------------------------------------------- committing
@@ -540,25 +581,50 @@ class Saves:
     def commit(self, now_ms, force=False):
         """Write a record when one is due (or forced and anything changed); True if written.
 
-        Call it every poll: it looks for changes every 500 ms and writes once a change is
+        Call it every poll: it looks for changes every 250 ms and writes once a change is
         CHECKPOINT_MS old. Force it when the player leaves a game, a game ends, or a
-        setting changes. Soft changes (elapsed time, date) only ride along.
+        setting changes. Elapsed time counts like a move for THINK_MS after the last
+        hard change (thinking is play); past that the clock alone writes once a minute,
+        so a board left on does not wear the flash. The date only rides along.
         """
         if not force and self._check_ms is not None:
             if clock.ticks_diff(now_ms, self._check_ms) < _CHECK_MS:
                 return False
         self._check_ms = now_ms
+        if self._play_ms is None:
+            self._play_ms = now_ms  # a start counts as play: the player looks at the table
         self._pack()
+        due = force
         if self._changed(True):
+            self._play_ms = now_ms
             if self._dirty_ms is None:
                 self._dirty_ms = now_ms
-        elif force and self._changed(False):
-            self._dirty_ms = now_ms
+        elif self._dirty_ms is None:
+            if force:
+                if self._changed(False):
+                    self._dirty_ms = now_ms
+            elif self._timed():
+                if clock.ticks_diff(now_ms, self._play_ms) < THINK_MS:
+                    self._dirty_ms = now_ms
+                elif self._write_ms is None or clock.ticks_diff(now_ms, self._write_ms) >= IDLE_WRITE_MS:
+                    self._dirty_ms = now_ms
+                    due = True
         if self._dirty_ms is None:
             return False
-        if not force and clock.ticks_diff(now_ms, self._dirty_ms) < CHECKPOINT_MS:
+        if not due and clock.ticks_diff(now_ms, self._dirty_ms) < CHECKPOINT_MS:
             return False
         return self._write(now_ms, force)
+
+    def _timed(self):
+        """Return True if a slot's elapsed seconds differ from the record on flash."""
+        rec = self._rec
+        last = self._last
+        for i in range(2):
+            p = _SLOT0 + i * _SLOT_SIZE + _S_ELAPSED
+            for j in range(p, p + 4):
+                if rec[j] != last[j]:
+                    return True
+        return False
 
     def _seal(self):
         """Give the RAM record the next sequence number and its CRC."""
@@ -567,25 +633,69 @@ class Saves:
         struct.pack_into("<I", rec, _SEQ, self._seq)
         struct.pack_into("<I", rec, _CRC, binascii.crc32(rec[0:_CRC]) & 0xFFFFFFFF)
 
-    def _write_files(self):
-        """Write the sealed record to the next save file that takes it; True on success.
+    def _resume(self, newest):
+        """Return the place to write next after a load found the newest record at newest.
 
-        A file that fails (a damaged folder, say) is skipped for the next one. When
-        _TRIES files in a row fail, the drive is taken as unusable for this session (full,
-        or broken) and saves fall back to nvm, rather than trying every file at every save.
+        Erased ahead in groups (the board's save file), writing resumes two groups on:
+        the group in between keeps every erase away from the 4 KB sector holding the
+        newest record, whatever the file's alignment on flash (docs/saves.md).
         """
         n = self._files
+        if n <= 0:
+            return 0
+        g = self._group
+        self._ahead = 2
+        if g <= 1:
+            return (newest + 1) % n if newest >= 0 else 0
+        if newest < 0:
+            return 0
+        return ((newest // g + 2) * g) % n
+
+    def _write_files(self):
+        """Write the sealed record to the next save place that takes it; True on success.
+
+        Places are written in turn. Where places come in erase groups (the board's save
+        file), entering a group first erases the next one (after a restart, this one and
+        the next), so every record is programmed into erased flash: no erase per save, and
+        no erase ever near the newest record. A place that fails is skipped for the next
+        one; _TRIES failures in a row, or a read-only or full drive, end file saves for
+        this session and saves fall back to nvm (files_error tells why).
+        """
+        blocks = self._blocks
+        g = self._group
+        if g > 1:
+            try:
+                blocks.prepare()
+            except OSError as e:
+                self.files_ok = False
+                self.files_error = _errno(e)
+                return False
+        n = len(blocks) - 1  # a save file made shorter on a full drive has fewer places
+        self._files = n
+        if n < g or n <= 0:
+            self.files_ok = False
+            self.files_error = _ENOSPC
+            return False
+        err = 0
         for _ in range(min(n, _TRIES)):
-            k = self._next
+            k = self._next % n
             self._next = (k + 1) % n
             try:
-                self._blocks[1 + k][0:REC] = self._rec
+                if g > 1 and k % g == 0:
+                    first = k if self._ahead > 1 else (k + g) % n
+                    for _ in range(self._ahead):
+                        blocks.erase(first, g)
+                        first = (first + g) % n
+                    self._ahead = 1
+                blocks[1 + k][0:REC] = self._rec
                 return True
             except OSError as e:
-                if _is_read_only(e):
-                    self.files_ok = False  # boot.py left the drive to the computer
-                    return False
+                err = _errno(e)
+                if err == _EROFS or err == _ENOSPC:
+                    break  # boot.py left the drive to the computer, or it is full
+                self._ahead = 2  # what the failed place's group holds is not known
         self.files_ok = False
+        self.files_error = err
         return False
 
     def _write(self, now_ms, force):
@@ -618,14 +728,15 @@ class Saves:
                 self._since_nvm = 0
                 self.nvm_writes += 1
                 wrote = True
-            except OSError:
-                pass
+            except (OSError, RuntimeError):
+                pass  # microcontroller.nvm raises RuntimeError when a write fails
         if not wrote:
             self._seq -= 1  # nothing reached flash: the number was never used
             return False
         self.writes += 1
         self._last[:] = self._rec
         self._dirty_ms = None
+        self._write_ms = now_ms
         return True
 
 
@@ -649,77 +760,202 @@ def read_usb_flag(blocks):
     return flag
 
 
-class FileBlock:
-    """One save file on CIRCUITPY with nvm-like access (reads and writes of slices).
+class _Place:
+    """One record place of a SaveLog, with nvm-like slice access."""
 
-    The file is created FILE_SIZE long on its first write and afterwards only rewritten in
-    place, so FAT allocation never changes again: a write touches the file's own sector and
-    its directory entry, nothing shared (docs/saves.md).
-    """
-
-    def __init__(self, path, size=FILE_SIZE):
-        """Use the file at path (relative to the drive root, the working directory)."""
-        self.path = path
-        self.size = size
+    def __init__(self, log, k):
+        self.log = log
+        self.k = k
 
     def __len__(self):
-        return self.size
+        return SECTOR
 
     def __getitem__(self, index):
         start, stop = index.start or 0, index.stop
-        with open(self.path, "rb") as f:
-            if start:
-                f.seek(start)
-            return f.read(stop - start)
+        return self.log.read(self.k, start, stop - start)
 
     def __setitem__(self, index, data):
-        start = index.start or 0
-        try:
-            f = open(self.path, "r+b")
-        except OSError:
-            # Missing (first turn of the ring, or lost in a cut): create it. On a read-only
-            # drive _create raises EROFS, which is what the caller looks for.
+        self.log.write(self.k, data)
+
+
+class SaveLog:
+    """nvm, then the record places of the save file on CIRCUITPY (device_blocks).
+
+    The file is made once, 1 MB of erased sectors in a folder of its own, and is then only
+    rewritten in place through one handle kept open: every record is a whole 512-byte
+    sector written at a sector boundary, which FatFs hands to the flash driver directly,
+    and which the driver programs without an erase when the sector reads erased. The
+    file's size and clusters never change and it is not closed while the game runs, so
+    neither the FAT nor its folder entry is written by a save (docs/saves.md). `erase`
+    writes 0xFF over a group of sectors and syncs: the driver erases their 4 KB sector(s).
+    """
+
+    group = GROUP
+
+    def __init__(self, nvm, path=LOG_PATH, places=RING, fs=None):
+        """Hold nvm and the save file's path; nothing is opened yet.
+
+        fs: None for the board's open() and os; the simulator's tests hand in its FAT
+        model instead (open, mkdir, stat_size, sync).
+        """
+        self.nvm = nvm
+        self.fs = fs
+        self.path = path
+        self.want = places
+        self._n = None
+        self.error = 0  # errno when the file there cannot hold the ring (see _places)
+        self._missing = False
+        self._f = None
+        self._writing = False
+        self._buf = None  # the sector written: a record, then 0xFF
+
+    def __len__(self):
+        return 1 + self._places()
+
+    def __getitem__(self, i):
+        if i < 0:
+            i += 1 + self._places()
+        if i == 0:
+            return self.nvm
+        if not 0 < i <= self._places():
+            raise IndexError("no such save place")
+        return _Place(self, i - 1)
+
+    def _places(self):
+        """Return the record places: the whole ring, or what a short file holds."""
+        if self._n is None:
+            size = _size(self.path, self.fs)
+            self._missing = size == -1
+            if size == -1:
+                self._n = self.want  # made at the first write
+            elif size < 0:
+                self._n = 0
+                self.error = 21  # EISDIR: a folder where the file should be
+            else:
+                n = size // SECTOR - _GUARD
+                n = n - n % GROUP
+                self._n = n if n >= _MIN_PLACES else 0
+                if not self._n:
+                    self.error = _ENOSPC  # cut short when it was made
+        return self._n
+
+    def read(self, k, start, n):
+        """Return n bytes of place k from start (OSError when the file is missing)."""
+        f = self._f
+        if f is None:
+            if self._missing:
+                raise OSError(2, "no save file yet")
+            f = self._f = self._open("rb")
+        f.seek((_GUARD + k) * SECTOR + start)
+        return f.read(n)
+
+    def write(self, k, data):
+        """Write data at the start of place k as one whole sector."""
+        buf = self._buf
+        if buf is None:
+            buf = self._buf = bytearray(b"\xff" * SECTOR)
+        buf[0 : len(data)] = data
+        self._put(k, buf)
+        _sync(self.fs)  # a sector that was not erased waits in the driver's cache for a sync
+
+    def erase(self, k, n):
+        """Bring places k..k+n-1 back to the erased state (0xFF) on flash."""
+        buf = self._buf
+        if buf is None:
+            buf = self._buf = bytearray(SECTOR)
+        for i in range(SECTOR):
+            buf[i] = 0xFF
+        for i in range(n):
+            self._put(k + i, buf)
+        # One sync for the group: the driver erases each 4 KB sector it touches once.
+        _sync(self.fs)
+
+    def _put(self, k, buf):
+        f = self._writer()
+        f.seek((_GUARD + k) * SECTOR)
+        if f.write(buf) != SECTOR:
+            raise OSError(_ENOSPC, "short write")
+
+    def prepare(self):
+        """Open the save file for writing (made first if missing); OSError if it cannot be."""
+        self._writer()
+
+    def _writer(self):
+        """Return the handle writes go through, making the file first if it is missing."""
+        if self._writing:
+            return self._f
+        if self._f is not None:
+            self._f.close()  # opened for reading only: nothing to write back
+            self._f = None
+        if _size(self.path, self.fs) < 0:
             self._create()
-            f = open(self.path, "r+b")
-        try:
-            f.seek(start)
-            f.write(data)
-        finally:
-            f.close()
-        _sync()
+        self._f = self._open("r+b")
+        self._missing = False
+        self._writing = True
+        return self._f
+
+    def _open(self, mode):
+        if self.fs is not None:
+            return self.fs.open(self.path, mode)
+        return open(self.path, mode, 0)  # unbuffered where open buffers (CPython)
 
     def _create(self):
-        """Create the file (and its folders) at full size, erased."""
+        """Make the folder and the file, erased, as long as the drive allows (>= 5 groups)."""
+        if self.fs is not None:
+            mkdir = self.fs.mkdir
+        else:
+            import os
+
+            mkdir = os.mkdir
+        d = self.path.rsplit("/", 1)[0] if "/" in self.path else ""
+        try:
+            if d:
+                mkdir(d)
+        except OSError as e:
+            if _errno(e) != 17:  # EEXIST
+                raise
+        ff = bytearray(b"\xff" * SECTOR)
+        made = 0
+        with self._open("wb") as f:
+            try:
+                for _ in range(_GUARD + self.want):
+                    if f.write(ff) != SECTOR:
+                        break
+                    made += 1
+            except OSError as e:
+                if _errno(e) != _ENOSPC:
+                    raise
+        n = made - _GUARD
+        n -= n % GROUP
+        self._n = n if n >= _MIN_PLACES else 0
+        if not self._n:
+            raise OSError(_ENOSPC, "CIRCUITPY is full")
+
+
+def _size(path, fs=None):
+    """Return the size of the file at path, -1 when it is missing, -2 for a folder."""
+    try:
+        if fs is not None:
+            return -2 if fs.is_dir(path) else fs.stat_size(path)
         import os
 
-        parts = self.path.split("/")
-        d = ""
-        for p in parts[:-1]:
-            d = p if not d else d + "/" + p
-            try:
-                os.mkdir(d)
-            except OSError as e:
-                if _is_read_only(e):
-                    raise
-        with open(self.path, "wb") as f:
-            f.write(b"\xff" * self.size)
+        st = os.stat(path)
+        return -2 if st[0] & 0x4000 else st[6]
+    except OSError:
+        return -1
 
 
-def _is_read_only(e):
-    """Return True if OSError e says the filesystem is read-only (EROFS)."""
-    code = e.args[0] if e.args else None
-    try:
-        import errno
-
-        if code == errno.EROFS:
-            return True
-    except (ImportError, AttributeError):
-        pass
-    return code == _EROFS
+def _errno(e):
+    """Return the errno of OSError e (0 when it has none)."""
+    code = e.args[0] if e.args else 0
+    return code if isinstance(code, int) else 0
 
 
-def _sync():
+def _sync(fs=None):
     """Push CircuitPython's flash cache out now, so a save is on flash when commit returns."""
+    if fs is not None:
+        fs.sync()
+        return
     import os
 
     sync = getattr(os, "sync", None)
@@ -727,32 +963,6 @@ def _sync():
         sync()
 
 
-class _Blocks:
-    """nvm, then the save files, each FileBlock made when asked for (device_blocks).
-
-    192 FileBlock objects kept alive hold about 16 KB of heap (measured under MicroPython) for
-    nothing; made on demand they cost a little garbage at load and at each save. Only
-    integer indexing is offered: slice attributes are optional in MicroPython builds.
-    """
-
-    def __init__(self, nvm, n):
-        """Hold nvm and the number of save files."""
-        self.nvm = nvm
-        self.n = n
-
-    def __len__(self):
-        return 1 + self.n
-
-    def __getitem__(self, i):
-        if i < 0:
-            i += 1 + self.n
-        if i == 0:
-            return self.nvm
-        if not 0 < i <= self.n:
-            raise IndexError("no such save block")
-        return FileBlock(ring_path(i - 1))
-
-
-def device_blocks(nvm, ring=RING):
-    """Return the device's save blocks: nvm (may be None), then the ring of save files."""
-    return _Blocks(nvm, ring)
+def device_blocks(nvm, places=RING):
+    """Return the device's save blocks: nvm (may be None), then the save file's places."""
+    return SaveLog(nvm, LOG_PATH, places)

@@ -62,6 +62,9 @@ class FlashBlock:
         self.page = page
         self.erase_count = 0
         self.write_count = 0
+        self.fail = False  # True: every write fails before it touches the flash
+        self.fail_exc = OSError  # the simulator's nvm raises RuntimeError, as the board's does
+        self.on_busy = None
         self.data = bytearray(b"\xff" * size)
         if path is not None and os.path.exists(path):
             with open(path, "rb") as f:
@@ -77,6 +80,8 @@ class FlashBlock:
         return self.data[index]
 
     def __setitem__(self, index, value):
+        if self.fail:
+            raise self.fail_exc("Unable to write to nvm.")
         new = bytearray(self.data)
         if isinstance(index, slice):
             old_len = len(new[index])
@@ -180,21 +185,88 @@ class FileBlock(FlashBlock):
                 raise PowerCut("power cut while updating the directory entry")
 
 
-def sim_blocks(drive=None, nvm_path=None, ring=None, writable=True):
-    """Build the save blocks the device would have: nvm first, then the file ring.
+FILE_SIZE = 4096  # the per-file model: one save file per 4 KB erase sector
 
-    drive: the simulator's CIRCUITPY folder (None keeps everything in memory); nvm_path:
-    where nvm persists (None: in memory); ring: number of save files (default: the
-    device's); writable=False models a drive left to the computer for USB updates.
+
+def ring_path(i):
+    """Return the path of place i in the per-file model (one file per folder)."""
+    return "fcsave/%02d/save.bin" % i
+
+
+def sim_blocks(drive=None, nvm_path=None, ring=None, writable=True):
+    """Build nvm and a ring of separate save files (the per-file model, for record tests).
+
+    The board's layout (one save file on a FAT drive) is `fat_blocks`; this simpler ring
+    of one file per place exercises the records and the policy with small rings. drive:
+    a folder (None keeps everything in memory); nvm_path: where nvm persists (None: in
+    memory); ring: number of places (default: the device's); writable=False models a drive
+    left to the computer for USB updates.
     """
     from freecell_mc import storage
 
     n = storage.RING if ring is None else ring
     blocks = [FlashBlock(nvm_path, storage.NVM_SIZE)]
     for i in range(n):
-        path = None if drive is None else os.path.join(drive, storage.ring_path(i))
-        blocks.append(FileBlock(path, storage.FILE_SIZE, writable=writable))
+        path = None if drive is None else os.path.join(drive, ring_path(i))
+        blocks.append(FileBlock(path, FILE_SIZE, writable=writable))
     return blocks
+
+
+class ReadOnly:
+    """A FAT volume as code.py sees it while the computer owns CIRCUITPY: writes fail (EROFS)."""
+
+    def __init__(self, vol):
+        self.vol = vol
+
+    def open(self, path, mode="r"):
+        """Open for reading; refuse any write."""
+        if any(c in mode for c in "wax+"):
+            raise OSError(30, "Read-only filesystem")
+        return self.vol.open(path, mode)
+
+    def mkdir(self, path):
+        """Refuse."""
+        raise OSError(30, "Read-only filesystem")
+
+    def stat_size(self, path):
+        """Return the file's size."""
+        return self.vol.stat_size(path)
+
+    def is_dir(self, path):
+        """Return True for a folder."""
+        return self.vol.is_dir(path)
+
+    def sync(self):
+        """Nothing to sync."""
+
+
+def fat_blocks(vol=None, nvm_path=None, places=None, writable=True):
+    """Build the board's save blocks over CIRCUITPY's FAT model: nvm, then the save file.
+
+    vol: a host_sim.fat.Volume (None: a freshly formatted 8 MB drive in memory, holding
+    what a board holds before the first save); places: record places (default RING).
+    """
+    from freecell_mc import storage
+    from host_sim import fat
+
+    if vol is None:
+        vol = fat.Volume.mkfs(fat.Flash())
+        fat.install(vol)
+        vol.flash.erases = [0] * len(vol.flash.erases)  # count from the installed drive on
+    n = storage.RING if places is None else places
+    fs = vol if writable else ReadOnly(vol)
+    return storage.SaveLog(FlashBlock(nvm_path, storage.NVM_SIZE), storage.LOG_PATH, n, fs)
+
+
+def drive_blocks(drive, nvm_path=None, places=None):
+    """Return the board's save blocks on the simulator's drive folder (its FAT image) and nvm.
+
+    What the simulator's game reads and writes on `--drive drive --nvm nvm_path`: tests
+    prepare saves with it before a run and read them after one.
+    """
+    from host_sim import fat
+
+    return fat_blocks(fat.open_drive(str(drive)), nvm_path, places)
 
 
 def total_erases(blocks):

@@ -92,12 +92,33 @@ class Simulator:
 
         self.nvm_path = os.path.abspath(nvm_path)
         self.nvm = FlashBlock(self.nvm_path, 8192)
+        self.nvm.fail_exc = RuntimeError  # microcontroller.nvm's error for a failed write
+        self._volume = None
+        self._busy_us = 0
         self.script = script
         self.display = None
         self.input = None
         self.failure = None
 
     # --- what the fake modules ask for ---------------------------------------------
+
+    def volume(self):
+        """Return CIRCUITPY's FAT model (host_sim/fat.py) in the drive folder, opened once."""
+        if self._volume is None:
+            from host_sim import fat
+
+            self._volume = fat.open_drive(self.drive)
+            self._volume.flash.on_busy = self._flash_busy
+        return self._volume
+
+    def _flash_busy(self, us):
+        """A flash erase or program holds the board up: headless, the clock moves on."""
+        if self.clock.realtime:
+            return
+        self._busy_us += us
+        if self._busy_us >= 1000:
+            self.clock.advance(self._busy_us // 1000)
+            self._busy_us %= 1000
 
     def i2c(self):
         """Return the board's one I2C bus (board.I2C() hands out the same object)."""

@@ -91,5 +91,5 @@ def test_sim_blocks_mirror_the_device_layout(tmp_path):
 
     blocks = flash.sim_blocks(str(tmp_path), str(tmp_path / "nvm.bin"), ring=3)
     assert len(blocks) == 4 and len(blocks[0]) == storage.NVM_SIZE
-    assert blocks[2].path == str(tmp_path / storage.ring_path(1))
+    assert blocks[2].path == str(tmp_path / flash.ring_path(1))
     assert flash.total_erases(blocks) == (0, 0)

@@ -1,16 +1,17 @@
 # SPDX-License-Identifier: MIT
 """Power cuts through the real game: code.py under the headless simulator, cut, restart.
 
-The save files are the simulator's flash model (host_sim/flash.py FileBlock, which counts
-erase and program steps and persists to the drive folder) in place of the device's plain
-files; nvm is the simulator's own FlashBlock. Before the game starts, the saves already
-hold settings (four colours, take-back), statistics and a daily game. A scripted game then
-runs with a power cut armed at one flash step of one of its saves; the power dies there,
-and the board starts again from the same drive and nvm. Every step of every save of a
-short game is cut (erase, each page program, the directory update), and every step of the
-save a won game makes. After each cut the saves hold exactly the last completed save (or
-the one being written, when the cut came after its record was whole): both slots, the
-statistics and the settings; and the restarted game shows that position.
+The simulator's CIRCUITPY is the FAT model of host_sim/fat.py (the board's 8 MB flash as
+CircuitPython formats it, its 4 KB sector cache, FatFs), kept as an image in the drive
+folder, and nvm its own FlashBlock; both count erase and program steps. Before the game
+starts, the saves already hold settings (four colours, take-back), statistics and a daily
+game. A scripted game then runs with a power cut armed at one flash step of one of its
+saves; the power dies there, and the board starts again from the same drive and nvm.
+Every step of every save of a short game is cut (each erase and each page program, the
+erasing ahead of the writer included), and every step of the save a won game makes. After
+each cut the saves hold exactly the last completed save (or the one being written, when the
+cut came after its record was whole): both slots, the statistics and the settings; and the
+restarted game shows that position.
 """
 
 import pytest
@@ -26,10 +27,7 @@ _BODY = (12, 252)  # the record minus header, sequence number and CRC
 
 @pytest.fixture
 def spy(monkeypatch):
-    """Use the flash model for save files and log every save write with its flash steps."""
-    monkeypatch.setattr(
-        storage, "FileBlock", lambda path, size=storage.FILE_SIZE: flash.FileBlock(path, size)
-    )
+    """Log every save write with its flash steps."""
     log = []
     orig = storage.Saves._write
 
@@ -48,9 +46,7 @@ def spy(monkeypatch):
 
 def _blocks(drive, nvm):
     """The saves as the game sees them on this drive and nvm."""
-    return [flash.FlashBlock(str(nvm), storage.NVM_SIZE)] + [
-        flash.FileBlock(str(drive / storage.ring_path(i))) for i in range(storage.RING)
-    ]
+    return flash.drive_blocks(drive, str(nvm))
 
 
 class _Pos:

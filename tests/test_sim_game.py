@@ -155,12 +155,12 @@ def test_screenshots_at_the_board_sizes(tmp_path, board, size):
 def test_the_players_saved_calibration_drives_the_touch_panel(tmp_path, capsys):
     from freecell_mc.app import App
     from freecell_mc.storage import Saves
-    from host_sim.flash import sim_blocks
+    from host_sim.flash import drive_blocks
 
     nvm = str(tmp_path / "nvm.bin")
     drive = tmp_path / "drive"
     drive.mkdir()
-    saves = Saves(sim_blocks(str(drive), nvm))
+    saves = Saves(drive_blocks(drive, nvm))
     saves.load()
     cal = ((4000, 60000), (6000, 56000))
     saves.settings.calibration = cal

@@ -121,21 +121,53 @@ def test_commit_policy_checkpoint_and_soft_changes():
     s.put_slot(0, 1, 3, 4, g, 10)
     t = 1000
     assert not s.commit(t)  # first sight of the change
-    assert not s.commit(t + storage.CHECKPOINT_MS - 600)
-    assert s.commit(t + storage.CHECKPOINT_MS + 100)  # on flash within the checkpoint
+    assert not s.commit(t + storage.CHECKPOINT_MS - 300)
+    assert s.commit(t + storage.CHECKPOINT_MS + 50)  # on flash within the checkpoint
     assert s.writes == 1
-    # Only the elapsed time moves: no write, however long.
+    # Only the date moves: it rides along with the next write, however long that takes.
+    s.note_date(2026, 12, 1)
     for k in range(1, 60):
-        s.put_slot(0, 1, 3, 4, g, 10 + k)
         assert not s.commit(t + storage.CHECKPOINT_MS + 1000 * k)
-    assert s.writes == 1
-    assert s.pending()
+    assert s.writes == 1 and s.pending()
     # A forced commit (leaving the game) takes the soft change along.
     assert s.commit(t + 100000, force=True)
     assert s.writes == 2 and not s.pending()
     # Forced with nothing changed writes nothing.
     assert not s.commit(t + 100500, force=True)
     assert s.writes == 2
+
+
+def test_thinking_time_is_saved_like_a_move_and_a_board_left_on_rarely():
+    blocks, s = _fresh(ring=2)
+    g = _game(3, 1)
+    s.put_slot(0, 1, 3, 4, g, 10)
+    t = 0
+    s.commit(t)
+    t += storage.CHECKPOINT_MS + 250
+    assert s.commit(t) and s.writes == 1
+    # The player thinks: the clock alone brings the time to flash within the checkpoint.
+    for sec in range(11, 80):
+        s.set_elapsed(0, sec)
+        t += 1000
+        s.commit(t)
+        s.commit(t + 500)
+        assert s._last[storage._SLOT0 + storage._S_ELAPSED] >= sec - 2, sec
+    # Past THINK_MS without a move the board is left standing: one write a minute at most.
+    before = s.writes
+    t0 = t
+    sec = 80
+    while t - t0 < 2 * 3600 * 1000:
+        sec += 1
+        t += 1000
+        s.set_elapsed(0, sec)
+        s.commit(t)
+    idle = s.writes - before
+    thinking = (storage.THINK_MS - 70000) // 1500  # writes left in the thinking window
+    assert idle <= thinking + 2 * 3600 * 1000 // storage.IDLE_WRITE_MS + 2
+    # A slot that is empty keeps no time.
+    s.clear_slot(1)
+    s.set_elapsed(1, 99)
+    assert s.slot(1) is None
 
 
 def test_settings_and_stats_changes_are_seen_without_telling_saves():
@@ -270,54 +302,59 @@ def test_any_bytes_load_without_an_exception(contents, keep_magic):
     assert msg2 is None and r.slot(0).moves == 1
 
 
-# --- the device's save files, on a real folder ---------------------------------------
+# --- the device's save file, on a real folder -----------------------------------------
 
 
 @pytest.fixture
 def drive(tmp_path, monkeypatch):
     """Work in a temporary folder as the device works in the drive's root."""
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(os, "sync", lambda: None)  # the host's own sync flushes every disk
     return tmp_path
 
 
-def test_device_files_are_created_full_size_then_rewritten_in_place(drive):
-    blocks = storage.device_blocks(None, ring=3)
+_PLACES = 40  # the smallest save file the device accepts (5 erase groups)
+_FILE_BYTES = (8 + _PLACES) * storage.SECTOR  # a guard group, then the places
+
+
+def test_device_file_is_made_once_then_rewritten_in_place(drive):
+    blocks = storage.device_blocks(None, _PLACES)
     s = storage.Saves(blocks)
     assert s.load() is None
-    assert not os.path.exists(storage.RING_DIR)  # nothing written on a clean start
+    assert not os.path.exists(storage.LOG_DIR)  # nothing written on a clean start
     s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
     assert s.commit(0, force=True)
-    path = drive / storage.ring_path(0)
-    assert path.stat().st_size == storage.FILE_SIZE
-    assert storage.ring_path(0) == "fcsave/00/save.bin"
-    for i in range(2, 6):
+    path = drive / storage.LOG_PATH
+    assert storage.LOG_PATH == "fcsave/saves.bin"
+    assert path.stat().st_size == _FILE_BYTES
+    for i in range(2, 60):  # more than one turn of the ring
         s.put_slot(0, 1, 3, 4, _game(3, i), i)
         assert s.commit(i, force=True)
-    for i in range(3):
-        assert (drive / storage.ring_path(i)).stat().st_size == storage.FILE_SIZE
-    r = storage.Saves(storage.device_blocks(None, ring=3))
-    assert r.load() is None and r.slot(0).moves == 5
+    assert path.stat().st_size == _FILE_BYTES
+    data = path.read_bytes()
+    assert data[0 : 8 * storage.SECTOR] == b"\xff" * (8 * storage.SECTOR)  # the guard
+    r = storage.Saves(storage.device_blocks(None, _PLACES))
+    assert r.load() is None and r.slot(0).elapsed == 59
 
 
-def test_device_files_garbage_truncated_and_foreign(drive):
-    os.makedirs("fcsave/00")
-    os.makedirs("fcsave/01/save.bin")  # a folder where the file should be
-    with open("fcsave/00/save.bin", "wb") as f:
-        f.write(b"FCMC\x01")  # truncated
-    os.makedirs("fcsave/02")
-    with open("fcsave/02/save.bin", "wb") as f:
-        f.write(os.urandom(4096))
-    s = storage.Saves(storage.device_blocks(None, ring=4))
-    msg = s.load()
-    assert msg == storage.MSG_UNREADABLE
-    # The reported clean start went to a file that takes it; the next start is quiet.
-    r = storage.Saves(storage.device_blocks(None, ring=4))
+def test_device_file_garbage_truncated_and_foreign(drive):
+    os.makedirs("fcsave")
+    with open(storage.LOG_PATH, "wb") as f:
+        f.write(os.urandom(_FILE_BYTES))
+    s = storage.Saves(storage.device_blocks(None, _PLACES))
+    assert s.load() == storage.MSG_UNREADABLE
+    # The reported clean start went into the file; the next start is quiet.
+    r = storage.Saves(storage.device_blocks(None, _PLACES))
     assert r.load() is None
+    with open(storage.LOG_PATH, "wb") as f:
+        f.write(b"FCMC\x01")  # truncated to nothing usable
+    t = storage.Saves(storage.device_blocks(None, _PLACES))
+    assert t.load() is None and not t.files_ok or t.load() is None
 
 
-def test_device_files_on_a_read_only_drive_fall_back_to_nvm(drive, monkeypatch):
+def test_device_file_on_a_read_only_drive_falls_back_to_nvm(drive, monkeypatch):
     nvm = flash.FlashBlock(None, storage.NVM_SIZE)
-    blocks = storage.device_blocks(nvm, ring=2)
+    blocks = storage.device_blocks(nvm, _PLACES)
 
     def refuse(*a, **k):
         raise OSError(30, "Read-only filesystem")
@@ -325,10 +362,24 @@ def test_device_files_on_a_read_only_drive_fall_back_to_nvm(drive, monkeypatch):
     s = storage.Saves(blocks)
     s.load()
     s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
-    monkeypatch.setattr(storage.FileBlock, "_create", lambda self: refuse())
+    monkeypatch.setattr(storage.SaveLog, "_create", refuse)
     assert s.commit(0, force=True)
     assert not s.files_ok and nvm.erase_count == 1
-    r = storage.Saves(blocks)
+    assert s.limit_reason() == "USB mode" and "USB" in s.mode_text()
+    r = storage.Saves(storage.device_blocks(nvm, _PLACES))
+    assert r.load() is None and r.slot(0).moves == 1
+
+
+def test_a_save_file_that_cannot_be_written_says_so(drive):
+    os.makedirs(storage.LOG_PATH)  # a folder where the file should be
+    nvm = flash.FlashBlock(None, storage.NVM_SIZE)
+    s = storage.Saves(storage.device_blocks(nvm, _PLACES))
+    assert s.load() is None
+    s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
+    assert s.commit(0, force=True)  # went to nvm instead
+    assert not s.files_ok and nvm.erase_count == 1
+    assert s.limit_reason() == "drive error" and "cannot be written" in s.mode_text()
+    r = storage.Saves(storage.device_blocks(nvm, _PLACES))
     assert r.load() is None and r.slot(0).moves == 1
 
 
@@ -354,36 +405,17 @@ def test_put_slot_allocates_nothing_on_cpython_either():
     assert grown <= 0
 
 
-def test_device_blocks_make_save_files_on_demand():
+def test_device_blocks_make_places_on_demand(drive):
     nvm = flash.FlashBlock(None, storage.NVM_SIZE)
     b = storage.device_blocks(nvm)
-    assert len(b) == 1 + storage.RING
+    assert len(b) == 1 + storage.RING  # no file yet: it will be made whole
     assert b[0] is nvm
-    assert b[1].path == "fcsave/00/save.bin"
-    assert b[storage.RING].path == "fcsave/191/save.bin"
-    assert b[-1].path == b[storage.RING].path
     assert b[1] is not b[1]  # nothing kept: each access makes a small object
+    assert b[-1].k == storage.RING - 1
     with pytest.raises(IndexError):
         b[storage.RING + 1]
-
-
-def test_a_broken_file_is_skipped_and_a_broken_drive_given_up(drive, monkeypatch):
-    os.makedirs("fcsave/00/save.bin")  # a folder where file 0 should be: it cannot be written
-    nvm = flash.FlashBlock(None, storage.NVM_SIZE)
-    s = storage.Saves(storage.device_blocks(nvm, ring=3))
-    assert s.load() is None
-    s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
-    assert s.commit(0, force=True)
-    assert s.files_ok and os.path.getsize(storage.ring_path(1)) == storage.FILE_SIZE
-    # Now nothing can be created or opened any more (a full or broken drive).
-    monkeypatch.setattr(storage, "open", lambda *a, **k: (_ for _ in ()).throw(OSError(28)),
-                        raising=False)
-    s.put_slot(0, 1, 3, 4, _game(3, 2), 2)
-    assert s.commit(1, force=True)  # went to nvm instead
-    assert not s.files_ok and nvm.erase_count == 1
-    monkeypatch.delattr(storage, "open")
-    r = storage.Saves(storage.device_blocks(nvm, ring=3))
-    assert r.load() is None and r.slot(0).moves == 2
+    with pytest.raises(OSError):
+        b[1][0:4]  # no file to read
 
 
 def test_no_date_is_known_until_one_is_noted():

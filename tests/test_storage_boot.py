@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """boot.py's job: the game writes CIRCUITPY unless the saved flag or a held screen says USB."""
 
-from host_sim import flash
+from host_sim import fat, flash
 from freecell_mc import boot, storage
 
 
@@ -133,10 +133,7 @@ def _play(tmp_path, *extra, flag=None):
     nvm = tmp_path / "nvm.bin"
     drive.mkdir(exist_ok=True)
     if flag is not None:
-        blocks = [flash.FlashBlock(str(nvm), storage.NVM_SIZE)] + [
-            flash.FileBlock(str(drive / storage.ring_path(i)), writable=True) for i in range(2)
-        ]
-        s = storage.Saves(blocks)
+        s = storage.Saves(flash.drive_blocks(drive, str(nvm)))
         s.load()
         s.settings.usb_writable = flag
         assert s.commit(0, force=True)
@@ -151,15 +148,15 @@ def _play(tmp_path, *extra, flag=None):
 def test_board_default_the_game_writes_its_save_files(tmp_path, capsys):
     drive, app, _ = _play(tmp_path)
     assert app.saves.files_ok
-    assert (drive / storage.ring_path(0)).exists()
+    assert fat.open_drive(str(drive)).stat_size(storage.LOG_PATH) > 0
     assert boot.GAME in capsys.readouterr().out
 
 
 def test_board_screen_held_at_reset_leaves_the_drive_and_saves_go_to_nvm(tmp_path, capsys):
     drive, app, nvm_written = _play(tmp_path, "--hold-at-boot")
     assert not app.saves.files_ok and nvm_written
-    assert not (drive / storage.RING_DIR).exists()
-    assert "USB" in app.saves.mode_text()
+    assert not fat.open_drive(str(drive)).exists(storage.LOG_DIR)
+    assert "USB" in app.saves.mode_text() and app.saves.limit_reason() == "USB mode"
     out = capsys.readouterr().out
     assert boot.HELD in out and boot.AGAIN in out and "Settings" not in out
 

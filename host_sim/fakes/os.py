@@ -1,9 +1,13 @@
 # SPDX-License-Identifier: MIT
-"""Fake `os` for the board's code: CIRCUITPY's rules on the simulated drive folder.
+"""Fake `os` for the board's code: CIRCUITPY's rules on the simulated drive.
 
-Writes inside the drive fail with OSError(30) (EROFS) while code.py does not own the drive
-(boot.py did not remount it), as on the board; `sync` is free; headless, `urandom` is a
-fixed sequence so a run repeats exactly. Everything else is the host's own os module.
+The drive is a FAT image laid out as CircuitPython formats the board's 8 MB flash
+(host_sim/fat.py), kept in the simulator's drive folder: files the board's code opens,
+makes, stats or removes there go through that FAT model, so a save costs the erases and
+the time it costs on the board. Writes fail with OSError(30) (EROFS) while code.py does
+not own the drive (boot.py did not remount it), as on the board; `sync` flushes the
+modelled flash cache; headless, `urandom` is a fixed sequence so a run repeats exactly.
+Everything else is the host's own os module.
 """
 
 import builtins
@@ -15,66 +19,88 @@ _EROFS = 30
 _host_open = builtins.open
 
 
-def _inside_drive(path):
-    """Return True if path (relative to the working directory) lies in the simulated drive."""
+def _drive_path(path):
+    """Return path relative to the simulated drive, or None if it lies outside it."""
     sim = fakes.sim
     if sim is None:
-        return False
+        return None
     try:
         p = _host.path.realpath(_host.fspath(path))
     except TypeError:
-        return False  # a file descriptor
+        return None  # a file descriptor
     drive = _host.path.realpath(sim.drive)
-    return p == drive or p.startswith(drive + _host.sep)
+    if p == drive:
+        return ""
+    if p.startswith(drive + _host.sep):
+        return p[len(drive) + 1 :].replace(_host.sep, "/")
+    return None
 
 
-def _check_write(path):
-    """Raise EROFS if code.py may not write path; return True for the board's write to the drive."""
+def _volume(path):
+    """Return (the FAT volume, the path on it) for a path the board reaches on CIRCUITPY."""
     sim = fakes.sim
-    if sim is None or sim.host_writing or not _inside_drive(path):
-        return False
+    if sim is None or sim.host_writing:
+        return None, None
+    rel = _drive_path(path)
+    if rel is None:
+        return None, None
+    return sim.volume(), rel
+
+
+def _check_write():
+    """Raise EROFS if code.py may not write CIRCUITPY now."""
+    sim = fakes.sim
     if sim.phase == "code" and sim.drive_readonly:
         raise OSError(_EROFS, "Read-only filesystem")
-    return True
 
 
 def guarded_open(file, mode="r", *args, **kwargs):
-    """builtins.open while the board runs: refuse writes to a read-only CIRCUITPY."""
-    if any(c in mode for c in "wax+") and _check_write(file):
+    """builtins.open while the board runs: CIRCUITPY's files are on the FAT model."""
+    vol, rel = _volume(file)
+    if vol is None:
+        return _host_open(file, mode, *args, **kwargs)
+    if any(c in mode for c in "wax+"):
+        _check_write()
         fakes.sim.drive_writes += 1
-    return _host_open(file, mode, *args, **kwargs)
+    return vol.open(rel, mode)
 
 
 def mkdir(path, *args, **kwargs):
-    """os.mkdir, refused on a read-only drive."""
-    _check_write(path)
-    return _host.mkdir(path, *args, **kwargs)
+    """os.mkdir, on CIRCUITPY through the FAT model and refused while it is read-only."""
+    vol, rel = _volume(path)
+    if vol is None:
+        return _host.mkdir(path, *args, **kwargs)
+    _check_write()
+    return vol.mkdir(rel)
 
 
 def remove(path):
-    """os.remove, refused on a read-only drive."""
-    _check_write(path)
-    return _host.remove(path)
+    """os.remove, on CIRCUITPY through the FAT model and refused while it is read-only."""
+    vol, rel = _volume(path)
+    if vol is None:
+        return _host.remove(path)
+    _check_write()
+    return vol.remove(rel)
 
 
-def rmdir(path):
-    """os.rmdir, refused on a read-only drive."""
-    _check_write(path)
-    return _host.rmdir(path)
-
-
-def rename(old, new):
-    """os.rename, refused on a read-only drive."""
-    _check_write(old)
-    _check_write(new)
-    return _host.rename(old, new)
+def stat(path):
+    """os.stat; on CIRCUITPY a CircuitPython-like 10-tuple (mode, ..., size at 6, ...)."""
+    vol, rel = _volume(path)
+    if vol is None:
+        return _host.stat(path)
+    if rel == "" or vol.is_dir(rel):
+        return (0x4000, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    return (0x8000, 0, 0, 0, 0, 0, vol.stat_size(rel), 0, 0, 0)
 
 
 def sync():
-    """Flush CircuitPython's flash cache: the host's files need nothing (counted only)."""
+    """Flush CircuitPython's flash cache (the FAT model's), as os.sync does on the board."""
     sim = fakes.sim
     if sim is not None:
         sim.syncs += 1
+        vol = sim.volume()
+        if vol is not None:
+            vol.sync()
 
 
 def urandom(n):
