@@ -47,6 +47,9 @@ class _NullSaves:
     def clear_slot(self, i):
         """Keep nothing."""
 
+    def set_elapsed(self, i, seconds):
+        """Keep nothing."""
+
     def note_date(self, y, m, d):
         """Keep nothing."""
 
@@ -479,6 +482,8 @@ class App:
             # Elapsed time is play time at the table, recorded silently.
             if self.elapsed_ms < _MAX_ELAPSED_MS:
                 self.elapsed_ms += dt
+                # Into the record as it runs: thinking time survives a power cut too.
+                self.saves.set_elapsed(self.slot, self.elapsed_ms // 1000)
         reading = self.touch.touch_point
         tap = self.taps.feed(reading, now)
         if tap is not None:
