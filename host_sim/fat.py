@@ -780,3 +780,15 @@ def open_drive(folder, populate=True):
     f.programs = 0
     f.busy_us = 0
     return vol
+
+
+def fill(vol, leave):
+    """Fill the volume with a file (fill.bin) until about `leave` bytes stay free."""
+    free = vol.free_clusters() * vol.csize * SECTOR
+    size = max(0, free - leave)
+    chunk = b"\0" * (64 * SECTOR)
+    with vol.open("fill.bin", "wb") as f:
+        while size > 0:
+            n = min(size, len(chunk))
+            f.write(chunk[:n])
+            size -= n

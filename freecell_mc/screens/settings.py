@@ -67,9 +67,10 @@ class Screen(widgets.Screen):
         self._toggle(0, s.takeback)
         self._toggle(1, s.four_colour)
         self._toggle(2, s.usb_writable)
-        # CIRCUITPY left to the computer: saves fall back to nvm (docs/saves.md).
-        limited = not getattr(self.app.saves, "files_ok", True)
-        self.usb_note.set("saves limited: USB mode" if limited else _ROWS[3][1])
+        # Saves not on CIRCUITPY fall back to nvm (docs/saves.md): say why, in a few words.
+        reason = getattr(self.app.saves, "limit_reason", None)
+        why = reason() if reason is not None else None
+        self.usb_note.set(_ROWS[3][1] if why is None else "saves limited: " + why)
 
     def _toggle(self, i, on):
         b = self.toggles[i]
