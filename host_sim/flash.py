@@ -55,6 +55,8 @@ def _step():
 class FlashBlock:
     """One erase block: nvm-like access, erase-then-program writes, erase counting."""
 
+    fail = False  # True: every write fails before it touches the flash (a worn-out block)
+
     def __init__(self, path=None, size=8192, page=PAGE):
         """Open the block stored at path (created erased if missing), or in memory."""
         self.path = path
@@ -62,7 +64,6 @@ class FlashBlock:
         self.page = page
         self.erase_count = 0
         self.write_count = 0
-        self.fail = False  # True: every write fails before it touches the flash
         self.fail_exc = OSError  # the simulator's nvm raises RuntimeError, as the board's does
         self.on_busy = None
         self.data = bytearray(b"\xff" * size)

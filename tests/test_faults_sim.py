@@ -172,3 +172,50 @@ def test_every_cut_of_the_save_a_won_game_makes(tmp_path, spy, capsys):
         flash.disarm()
         saves = _check_after_cut(tmp_path, tag, drive, nvm, spy, capsys)
         assert saves.stats.won in (1, 2), tag  # the win counted, or the save before it
+
+
+def test_thinking_time_survives_a_power_cut(tmp_path, capsys):
+    """Moves, then 65 s of looking at the table, then the power goes: the time is kept."""
+    from freecell_mc.app import App
+
+    deal, moves = shortest(4)
+    drive = tmp_path / "drive"
+    nvm = tmp_path / "nvm.bin"
+    drive.mkdir()
+    path = tmp_path / "think.txt"
+    path.write_text("\n".join(["expect screen table"] + ["move " + m for m in moves[:6]]
+                              + ["wait 65000"]) + "\n")
+    # The script's end is the power cut: the board stops there, with nothing flushed.
+    assert sim.main(_argv(drive, nvm, path, "--ms", str(deal))) == 0, capsys.readouterr().err
+    played = App.current.elapsed_ms // 1000
+    assert played >= 65
+    saves = storage.Saves(_blocks(drive, nvm))
+    assert saves.load() is None
+    kept = saves.slot(saves.active).elapsed
+    assert played - kept <= 2, (played, kept)  # at most 2 s of play lost
+    again = tmp_path / "again.txt"
+    again.write_text("expect screen table\n")
+    assert sim.main(_argv(drive, nvm, again)) == 0, capsys.readouterr().err
+    assert App.current.elapsed_ms // 1000 == kept  # the restarted game goes on from there
+
+
+def test_a_failing_nvm_raises_like_the_boards_and_the_game_goes_on(tmp_path, monkeypatch, capsys):
+    """microcontroller.nvm raises RuntimeError when a write fails; the game survives it."""
+    from host_sim.fakes import microcontroller
+
+    deal, moves = shortest(4)
+    drive = tmp_path / "drive"
+    nvm = tmp_path / "nvm.bin"
+    drive.mkdir()
+    monkeypatch.setattr(flash.FlashBlock, "fail", True)
+    path = tmp_path / "nvm.txt"
+    # CIRCUITPY left to the computer (screen held at reset): nvm is the only place.
+    path.write_text("\n".join(["expect screen table"] + ["move " + m for m in moves[:3]]
+                              + ["key esc", "expect screen menu", "wait 3000"]) + "\n")
+    rc = sim.main(_argv(drive, nvm, path, "--ms", str(deal), "--hold-at-boot"))
+    assert rc == 0, capsys.readouterr().err
+    with pytest.raises(RuntimeError):
+        microcontroller.nvm[0:1] = b"x"  # the fake fails the way the board does
+    from freecell_mc.app import App
+
+    assert not App.current.saves.files_ok and App.current.saves.nvm_writes == 0
