@@ -138,7 +138,7 @@ class Flash:
         if _flash._step():
             self.data[addr : addr + ERASE // 2] = b"\xff" * (ERASE // 2)
             self._persist(addr, addr + ERASE)
-            self._cache = None
+            self.lose_power()
             raise _flash.PowerCut("power cut while erasing a 4 KB sector of CIRCUITPY")
         self.data[addr : addr + ERASE] = b"\xff" * ERASE
         self._persist(addr, addr + ERASE)
@@ -155,7 +155,7 @@ class Flash:
                 n //= 2
                 self._and(a, page[:n])
                 self._persist(a, a + n)
-                self._cache = None
+                self.lose_power()
                 raise _flash.PowerCut("power cut while programming CIRCUITPY")
             self._and(a, page)
             self._persist(a, a + n)
@@ -164,6 +164,12 @@ class Flash:
         n = len(page)
         old = int.from_bytes(self.data[a : a + n], "big")
         self.data[a : a + n] = (old & int.from_bytes(page, "big")).to_bytes(n, "big")
+
+    def lose_power(self):
+        """Forget the RAM cache, as a power cut or a reset does."""
+        self._cache = None
+        self._cache_at = None
+        self._dirty = 0
 
     # ------------------------------------------------ external_flash.c's block layer
 
