@@ -270,10 +270,12 @@ class Simulator:
     def summary(self):
         """Return a one-line account of the run: polls, simulated time, erases, refreshes."""
         drawn = len(self.display.drawn_refreshes()) if self.display else 0
+        worst = self._volume.flash.worst()[0] if self._volume is not None else 0
         return (
             "host_sim: %d polls, %.1f s on the board's clock, %d refreshes, nvm erases %d, "
-            "CIRCUITPY file writes %d"
-            % (self.polls, self.clock.ms() / 1000.0, drawn, self.nvm.erase_count, self.drive_writes)
+            "CIRCUITPY file writes %d, most erases of one CIRCUITPY 4 KB sector %d"
+            % (self.polls, self.clock.ms() / 1000.0, drawn, self.nvm.erase_count,
+               self.drive_writes, worst)
         )
 
 
