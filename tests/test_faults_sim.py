@@ -219,3 +219,48 @@ def test_a_failing_nvm_raises_like_the_boards_and_the_game_goes_on(tmp_path, mon
     from freecell_mc.app import App
 
     assert not App.current.saves.files_ok and App.current.saves.nvm_writes == 0
+
+
+def _filled_drive(tmp_path, leave):
+    """A drive folder whose CIRCUITPY has only `leave` bytes free."""
+    from host_sim import fat
+
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    fat.fill(fat.open_drive(str(drive)), leave)
+    return drive
+
+
+@pytest.mark.parametrize("board", ["pyportal", "titano"])
+def test_a_full_drive_is_named_in_settings_not_usb_mode(tmp_path, board):
+    from host_sim.hardware import BOARDS
+    from test_screens import FakeApp, button, make
+    from test_screens_sim import run
+
+    _, w, h = BOARDS[board]
+    _, menu = make("menu", FakeApp(w, h))
+    b = button(menu, "Settings")
+    _filled_drive(tmp_path, 8 * 1024)  # not even the smallest save file fits
+    lines = ["expect screen table", "move 2a", "wait 2000", "key esc", "expect screen menu",
+             "tap %d %d" % (b.x + b.w // 2, b.y + b.h // 2), "expect screen settings",
+             "shot settings-full-%s.png" % board]
+    app = run(lines, tmp_path, date="2026-11-30", board=board)
+    assert app.saves.limit_reason() == "drive full"
+    assert app.screen.usb_note.text == "saves limited: drive full"
+
+
+def test_a_nearly_full_drive_keeps_the_promise(tmp_path, capsys):
+    """60 KB left: a shorter save file, and a cut still loses at most 2 s of play."""
+    deal, moves = shortest(4)
+    drive = _filled_drive(tmp_path, 60 * 1024)
+    nvm = tmp_path / "nvm.bin"
+    path = tmp_path / "full.txt"
+    path.write_text("\n".join(["expect screen table"] + ["move " + m for m in moves[:5]]
+                              + ["wait 2000"]) + "\n")
+    assert sim.main(_argv(drive, nvm, path, "--ms", str(deal))) == 0, capsys.readouterr().err
+    from freecell_mc.app import App
+
+    assert App.current.saves.files_ok and "nearly full" in App.current.saves.mode_text()
+    saves = storage.Saves(_blocks(drive, nvm))
+    assert saves.load() is None
+    assert saves.slot(saves.active).moves == App.current.game.moves == 5
