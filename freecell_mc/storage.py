@@ -439,10 +439,14 @@ class Saves:
             if wrote and not self.files_ok:
                 break  # the drive takes nothing: nvm has it, and nvm is not written twice
             self._next = at - 1
+            self._ahead = 0  # this very place: no erasing ahead of it
             self._write(None, True)
             wrote = True
         if not wrote:
             self._write(None, True)
+        elif self._group > 1:
+            # Written in place, not into erased flash: the ring goes on two groups further.
+            self._next = self._resume(self._next - 1)
 
     def _unpack(self, data):
         """Take settings, date, statistics and slots from a record refusal() passed."""
@@ -681,7 +685,7 @@ class Saves:
             k = self._next % n
             self._next = (k + 1) % n
             try:
-                if g > 1 and k % g == 0:
+                if g > 1 and k % g == 0 and self._ahead:
                     first = k if self._ahead > 1 else (k + g) % n
                     for _ in range(self._ahead):
                         blocks.erase(first, g)

@@ -200,3 +200,55 @@ def test_every_cut_of_every_save_after_a_restart():
         want = new  # the uncut save completed: the next restart starts from it
     assert cuts > 12 * 30
     print("cuts of saves after a restart over the FAT model: %d" % cuts)
+
+
+def _refused_copy(data, seq):
+    """Return data with an impossible active slot, numbered seq, its CRC made good."""
+    import binascii
+    import struct
+
+    rec = bytearray(data)
+    rec[24] = 7  # no such slot: a record the game never writes
+    struct.pack_into("<I", rec, 8, seq)
+    struct.pack_into("<I", rec, 252, binascii.crc32(rec[0:252]) & 0xFFFFFFFF)
+    return bytes(rec)
+
+
+def test_a_refused_record_is_overwritten_in_place_and_every_cut_of_that_is_survived():
+    """A foreign record claiming to be newest: told once, overwritten without erasing near it."""
+    fl, _ = _board()
+    nvm = flash.FlashBlock(None, storage.NVM_SIZE)
+    s = storage.Saves(_blocks(fl, nvm))
+    assert s.load() is None
+    for i in range(PLACES + 13):  # the ring turned over, the newest record mid-group
+        s.put_slot(0, 1, 7, 4, FREE[i % 15], i)
+        assert s.commit(i, force=True)
+    want = state(s)
+    newest = (s._next - 1) % PLACES
+    blocks = _blocks(fl, nvm)
+    bad_at = (newest + 9) % PLACES  # an older record's place, in another group
+    blocks[1 + bad_at][0 : storage.REC] = _refused_copy(blocks[1 + newest][0 : storage.REC],
+                                                        s._seq + 5)
+    snap, nvm_snap = bytes(fl.data), bytes(nvm.data)
+    r = storage.Saves(_blocks(fl, nvm))
+    assert r.load() == storage.MSG_OLDER and state(r) == want
+    again = storage.Saves(_blocks(fl, nvm))
+    assert again.load() is None and state(again) == want  # told once
+    step = 1
+    while True:  # every step of the start that tells and overwrites it
+        fl.data[:] = snap
+        nvm.data[:] = nvm_snap
+        t = storage.Saves(_blocks(fl, nvm))
+        flash.arm_cut(step)
+        try:
+            t.load()
+        except flash.PowerCut:
+            flash.disarm()
+            u = storage.Saves(_blocks(fl, nvm))
+            assert u.load() in (None, storage.MSG_OLDER), step
+            assert state(u) == want, step
+            step += 1
+            continue
+        flash.disarm()
+        break
+    assert step > 2

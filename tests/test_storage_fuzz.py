@@ -154,11 +154,11 @@ def kept(saves):
 
 def _start(tmp, rec, lines):
     """Put OLDER and rec on the simulated drive, run code.py with lines, return the App."""
+    drive = os.path.join(tmp, "drive")
+    os.makedirs(drive, exist_ok=True)
+    blocks = flash.drive_blocks(drive)  # the simulator's CIRCUITPY: the board's save file
     for i, data in enumerate((OLDER, rec)):
-        path = os.path.join(tmp, "drive", storage.ring_path(i))
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "wb") as f:
-            f.write(data + b"\xff" * (storage.FILE_SIZE - len(data)))
+        blocks[1 + i][0 : storage.REC] = data
     return run(lines, Path(tmp), date="2026-11-30")
 
 

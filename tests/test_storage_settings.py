@@ -50,9 +50,14 @@ def test_a_nearly_full_drive_still_saves_power_safe():
     blocks = flash.fat_blocks()
     fat.fill(blocks.fs, 60 * 1024)
     assert _settings_note(blocks) == "takes effect after a reset"
+    from freecell_mc import deals
+    from freecell_mc.engine import Game
+
+    g = Game()
+    g.deal(deals.seeded_deck(3))
     s = Saves(blocks)
-    assert s.load() is None
+    s.load()
     assert 40 <= s._files < 120 and "nearly full" in s.mode_text()
-    s.put_slot(0, 1, 3, 4, _Pos(), 7)
+    s.put_slot(0, deals.KIND_SEED, 3, 4, g, 7)
     s.commit(0)
     assert s.commit(1750)  # within the checkpoint, like on a drive with room
