@@ -8,12 +8,11 @@ active slot does not cost the other slot its game.
 """
 
 import binascii
-import glob
-import os
 import struct
 
 import pytest
 
+from host_sim import flash
 from freecell_mc import storage
 from test_screens_sim import at, run
 
@@ -66,32 +65,31 @@ def test_after_the_notice_an_unset_clock_still_asks_for_the_date(tmp_path):
     run(["expect screen datepicker"], tmp_path)
 
 
-def _newest_save(drive):
-    """Return the path of the newest valid save file on the drive and its record."""
-    best = None
-    for path in glob.glob(os.path.join(str(drive), storage.RING_DIR, "*", "save.bin")):
-        with open(path, "rb") as f:
-            rec = bytearray(f.read(storage.REC))
+def _newest_saves(drive):
+    """Return [(place, record)] of the valid records in the drive's save file, newest first."""
+    blocks = flash.drive_blocks(drive)  # the simulator's CIRCUITPY: the board's save file
+    found = []
+    for at in range(1, len(blocks)):
+        rec = bytearray(blocks[at][0 : storage.REC])
         if storage.check(rec) == storage.OK:
-            seq = struct.unpack_from("<I", rec, 8)[0]
-            if best is None or seq > best[0]:
-                best = (seq, path, rec)
-    return best[1], best[2]
+            found.append((struct.unpack_from("<I", rec, 8)[0], at, rec))
+    found.sort(reverse=True)
+    return [(at, rec) for _, at, rec in found]
 
 
 def test_a_newest_save_with_an_impossible_value_goes_back_one_save_and_says_so(tmp_path):
     run(["move 1a", "wait 9000", "move 2b", "wait 9000", "expect moves 2"], tmp_path,
         date="2026-11-30", start_deal=(3, 1, 4))
-    path, rec = _newest_save(tmp_path / "drive")
+    (at, rec), (_, before) = _newest_saves(tmp_path / "drive")[:2]
     assert rec[72 + 8] == 2  # the free slot at 2 moves
     rec[24] = 7  # an active slot that does not exist: it stopped every start before
     struct.pack_into("<I", rec, 252, binascii.crc32(bytes(rec[:252])) & 0xFFFFFFFF)
-    with open(path, "r+b") as f:
-        f.write(rec)
-    app = run(["expect screen notice", ok(), "expect screen table", "expect moves 1"], tmp_path,
+    flash.drive_blocks(tmp_path / "drive")[at][0 : storage.REC] = bytes(rec)
+    back = "expect moves %d" % before[72 + 8]  # the save before it (saves come every 1.5 s)
+    app = run(["expect screen notice", ok(), "expect screen table", back], tmp_path,
               date="2026-11-30")
     assert app.current_deal()[:2] == (3, 1)
-    run(["expect screen table", "expect moves 1"], tmp_path, date="2026-11-30")
+    run(["expect screen table", back], tmp_path, date="2026-11-30")
 
 
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)])
