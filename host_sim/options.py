@@ -26,12 +26,17 @@ YEAR_MIN = 2000  # the internal RTC restarts at 2000-01-01 and the RTC chips hol
 YEAR_MAX = 2099
 
 
+def error_line(prog, message):
+    """Return the one line every refusal prints: `prog: error: message`."""
+    return "%s: error: %s" % (prog, message)
+
+
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose usage errors are one line on stderr and exit status 2."""
 
     def error(self, message):
         """Print `prog: error: message (see --help)` on one line and exit 2."""
-        self.exit(2, "%s: error: %s (see --help)\n" % (self.prog, " ".join(message.split())))
+        self.exit(2, error_line(self.prog, " ".join(message.split()) + " (see --help)") + "\n")
 
 
 def _whole(text, what):

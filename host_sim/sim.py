@@ -23,6 +23,7 @@ from host_sim.hardware import BOARDS, EPOCH_2000, Keyboard, SimClock, make_ext_r
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STEP_MS = 10  # simulated time per touch poll in a headless run
+PROG = "python -m host_sim"  # how every message names it: the command the player typed
 HOME = os.path.join(os.path.expanduser("~"), ".freecell_mc")
 
 
@@ -213,9 +214,8 @@ class Simulator:
         except RuntimeError as e:  # pygame.error: no screen to open a window on
             from host_sim.window import NO_WINDOW
 
-            self.failure = "host_sim: cannot open the window: %s; %s" % (
-                " ".join(str(e).split()),
-                NO_WINDOW,
+            self.failure = options.error_line(
+                PROG, "cannot open the window: %s; %s" % (" ".join(str(e).split()), NO_WINDOW)
             )
             print(self.failure, file=sys.stderr)
             return 2
@@ -311,7 +311,7 @@ def start_from_args(args):
 def build_parser():
     """Return the command-line parser."""
     p = options.Parser(
-        prog="python -m host_sim",
+        prog=PROG,
         description="Run FreeCell MC's code.py on a simulated PyPortal.",
         epilog="A bad option or file ends the run with one line on stderr and exit status 2; "
         "a failed script line with exit status 1. Scripts are UTF-8, at most %s. "
@@ -443,7 +443,7 @@ def main(argv=None):
 
             window.check_video()
     except ValueError as e:
-        print("host_sim: %s" % e, file=sys.stderr)
+        print(options.error_line(PROG, e), file=sys.stderr)
         return 2
     try:
         sim = Simulator(
@@ -462,7 +462,8 @@ def main(argv=None):
             hold_at_boot=args.hold_at_boot,
         )
     except OSError as e:  # a folder that cannot be made, a file that cannot be read
-        print("host_sim: cannot use %s: %s" % (e.filename, e.strerror or e), file=sys.stderr)
+        why = "cannot use %s: %s" % (e.filename, e.strerror or e)
+        print(options.error_line(PROG, why), file=sys.stderr)
         return 2
     _stop_on_sigterm()
     try:
@@ -473,7 +474,8 @@ def main(argv=None):
             try:
                 sim.display.save_png(args.shot)
             except OSError as e:
-                print("host_sim: cannot write --shot %s: %s" % (args.shot, e), file=sys.stderr)
+                why = "cannot write --shot %s: %s" % (args.shot, e)
+                print(options.error_line(PROG, why), file=sys.stderr)
                 code = code or 1
         if not args.quiet:
             print(sim.summary(), file=sys.stderr)

@@ -96,8 +96,9 @@ def replay(game, tokens, out, err):
 def main(argv):
     """Run `deal` or `replay` (argv[0]) with the remaining arguments; return the exit code."""
     prog = argv[0]
+    parser = _parser(prog)
     try:
-        args = _parser(prog).parse_args(argv[1:])
+        args = parser.parse_args(argv[1:])
     except SystemExit as e:
         # argparse exits on --help (0) and on usage errors (2); callers get the code.
         return e.code if isinstance(e.code, int) else 2
@@ -111,7 +112,7 @@ def main(argv):
         g = _game(args)
         text = options.read_text(moves, "moves") if prog == "replay" else ""
     except ValueError as e:
-        sys.stderr.write("error: %s\n" % e)
+        print(options.error_line(parser.prog, e), file=sys.stderr)
         return 2
     if prog == "deal":
         out.write(notation.board_text(g))

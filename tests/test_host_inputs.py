@@ -187,6 +187,8 @@ def _one_clean_line(code, out, err, message):
     assert out == ""
     assert "Traceback" not in err
     assert err.endswith("\n") and err.count("\n") == 1, err
+    # One style for every refusal, the simulator's and the tools': `COMMAND: error: WHAT`.
+    assert err.startswith("python -m host_sim") and ": error: " in err, err
     assert message in err, err
 
 
@@ -301,9 +303,9 @@ def test_a_window_with_no_display_says_so_and_exits_2(tmp_path):
     r = _subprocess(["--nvm", str(tmp_path / "n.bin"), "--drive", str(tmp_path / "d")],
                     env_drop=("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"))
     assert r.returncode == 2 and r.stdout == ""
-    assert r.stderr == ("host_sim: cannot open the window: no display (DISPLAY and "
-                        "WAYLAND_DISPLAY are not set); run it with --headless --script FILE, "
-                        "or where a desktop is\n")
+    assert r.stderr == ("python -m host_sim: error: cannot open the window: no display "
+                        "(DISPLAY and WAYLAND_DISPLAY are not set); run it with --headless "
+                        "--script FILE, or where a desktop is\n")
 
 
 def test_a_window_that_sdl_would_put_offscreen_says_so_and_exits_2(tmp_path):
@@ -312,7 +314,7 @@ def test_a_window_that_sdl_would_put_offscreen_says_so_and_exits_2(tmp_path):
     r = _subprocess(["--nvm", str(tmp_path / "n.bin"), "--drive", str(tmp_path / "d")],
                     env_drop=("SDL_VIDEODRIVER", "WAYLAND_DISPLAY"), DISPLAY=":97")
     assert r.returncode == 2 and r.stdout == ""
-    assert "host_sim: cannot open the window: SDL found no screen" in r.stderr
+    assert "python -m host_sim: error: cannot open the window: SDL found no screen" in r.stderr
     assert "Traceback" not in r.stderr and "polls" not in r.stderr
 
 

@@ -363,7 +363,7 @@ def main(argv=None):
     try:
         build(args.out, args.mpy_cross)
     except BundleError as e:
-        sys.stderr.write("bundle: error: %s\n" % e)
+        sys.stderr.write("%s: error: %s\n" % (ap.prog, e))
         return 1
     return 0
 

@@ -50,7 +50,7 @@ def ensure_image(image=bundle.OUT, root=ROOT, mpy_cross=None, out=sys.stdout):
             out.write("building the image (%s)\n" % why)
             bundle.build(image, mpy_cross, root, log=out)
     except bundle.BundleError as e:
-        raise SystemExit("copy_to_board: cannot build the image: %s (run this tool with "
+        raise SystemExit("copy_to_board: error: cannot build the image: %s (run this tool with "
                          ".venv/bin/python after ./dev setup)" % e) from e
     return [Path(f) for f in bundle.read_manifest(image)["files"]]
 
@@ -96,7 +96,8 @@ def copy(dest, image=bundle.OUT, root=ROOT, prune=False, dry_run=False, mpy_cros
     dest = Path(dest)
     image = Path(image)
     if not dest.is_dir():
-        raise SystemExit("copy_to_board: %s is not a directory (is CIRCUITPY mounted?)" % dest)
+        raise SystemExit(
+            "copy_to_board: error: %s is not a directory (is CIRCUITPY mounted?)" % dest)
     if not (dest / "boot_out.txt").exists():
         out.write("note: %s has no boot_out.txt; it may not be a CIRCUITPY drive\n" % dest)
     files = ensure_image(image, root, mpy_cross, out)
@@ -120,8 +121,8 @@ def copy(dest, image=bundle.OUT, root=ROOT, prune=False, dry_run=False, mpy_cros
             dst.write_bytes(src.read_bytes())
     except OSError as e:
         raise SystemExit(
-            "copy_to_board: cannot write to %s (%s). If the game owns CIRCUITPY, switch on USB "
-            "updates in Settings and reset the board (docs/saves.md)." % (dest, e)) from e
+            "copy_to_board: error: cannot write to %s (%s). If the game owns CIRCUITPY, switch "
+            "on USB updates in Settings and reset the board (docs/saves.md)." % (dest, e)) from e
     if not dry_run and hasattr(os, "sync"):
         # The board's drive is FAT over USB: unplugging before the cache is flushed loses files.
         os.sync()
