@@ -222,8 +222,10 @@ class App:
         if slot == self.slot:
             g = self.game
             return g.moves > 0 and not self.finished and not g.won()
+        from freecell_mc.screens import models
+
         s = self.saves.slot(slot)
-        return s is not None and s.moves > 0 and not s.flags & SLOT_WON
+        return s is not None and models.unfinished(s.moves, s.flags)
 
     def start_deal(self, kind, number, cells, sure=False):
         """Play deal kind/number with cells free cells from the start.
@@ -412,8 +414,9 @@ class App:
         st = self.saves.stats
         st.record_win(secs, g.moves)
         if self.kind == deals.KIND_DAILY and self.daily_open(self.number):
-            n = self.number
-            st.mark_day_won(n // 10000, (n // 100) % 100, n % 100)
+            from freecell_mc.screens import models
+
+            st.mark_day_won(*models.daily_date(self.number))
         self.saves.commit(self.clock.ticks_ms(), True)
         self._show_result()
 

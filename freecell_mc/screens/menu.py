@@ -29,7 +29,7 @@ _LABELS = (
 def deal_line(kind, number, code):
     """Return the line that names the current deal under the title."""
     if kind == deals.KIND_DAILY:
-        what = "Daily " + models.iso(number // 10000, number // 100 % 100, number % 100)
+        what = "Daily " + models.iso(*models.daily_date(number))
     elif kind == deals.KIND_MS:
         what = "Microsoft #" + str(number)
     else:

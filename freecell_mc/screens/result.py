@@ -20,8 +20,8 @@ _OTHER = const(5)
 def deal_name(kind, number):
     """Return what was won: "Daily deal, 30 Nov 2026", "Microsoft deal #617" or "Free deal"."""
     if kind == deals.KIND_DAILY:
-        return ("Daily deal, " + str(number % 100) + " " + models.MONTHS[number // 100 % 100 - 1]
-                + " " + str(number // 10000))
+        y, m, d = models.daily_date(number)
+        return "Daily deal, " + models.day_short(y, m, d) + " " + str(y)
     if kind == deals.KIND_MS:
         return "Microsoft deal #" + str(number)
     return "Free deal"
