@@ -24,6 +24,19 @@ settings.register_profile("ci", deadline=None, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+@pytest.fixture(scope="session")
+def cp_mpy_cross():
+    """CircuitPython's mpy-cross, found and version-checked once; missing fails the test."""
+    from tools import bundle
+
+    try:
+        exe = bundle.find_mpy_cross()
+        bundle.mpy_cross_version(exe)
+    except bundle.BundleError as e:
+        pytest.fail(str(e))
+    return exe
+
+
 @pytest.fixture
 def fb_display():
     """A headless displayio display (320x240) that logs dirty areas; released afterwards."""

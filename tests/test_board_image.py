@@ -20,16 +20,6 @@ from tools import bundle
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def circuitpython_mpy_cross():
-    """Return CircuitPython's mpy-cross; missing fails the test with how to get it."""
-    try:
-        exe = bundle.find_mpy_cross()
-        bundle.mpy_cross_version(exe)
-    except bundle.BundleError as e:
-        pytest.fail(str(e))
-    return exe
-
-
 def tracked_files():
     """Return the files a fresh clone has (git's index), relative to the root."""
     proc = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, timeout=60)
@@ -38,7 +28,7 @@ def tracked_files():
 
 
 @pytest.fixture(scope="module")
-def fresh(tmp_path_factory):
+def fresh(tmp_path_factory, cp_mpy_cross):
     """Return (tree, run) after `./dev bundle` in a fresh copy of the repository."""
     tree = tmp_path_factory.mktemp("clone") / "freecell-mc"
     for rel in tracked_files():
@@ -50,7 +40,7 @@ def fresh(tmp_path_factory):
     # The set-up is shared, as a second work tree shares it: the copy must not install again.
     os.symlink((ROOT / ".venv").resolve(), tree / ".venv")
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
-    env["FREECELL_MPY_CROSS"] = str(circuitpython_mpy_cross())
+    env["FREECELL_MPY_CROSS"] = str(cp_mpy_cross)
     run = subprocess.run([str(tree / "dev"), "bundle"], cwd=tree, env=env,
                          capture_output=True, text=True, timeout=600)
     return tree, run
@@ -106,12 +96,12 @@ def test_a_changed_source_makes_the_image_stale(fresh):
     assert "no image" in bundle.stale(tree / "build" / "nothing", tree)
 
 
-def test_bundle_never_clears_a_directory_it_did_not_make(tmp_path):
+def test_bundle_never_clears_a_directory_it_did_not_make(tmp_path, cp_mpy_cross):
     """--out at a folder with other files in it is refused; the files stay."""
     keep = tmp_path / "mine.txt"
     keep.write_text("x")
     with pytest.raises(bundle.BundleError, match="not empty"):
-        bundle.build(tmp_path, circuitpython_mpy_cross(), log=io.StringIO())
+        bundle.build(tmp_path, cp_mpy_cross, log=io.StringIO())
     assert keep.read_text() == "x"
 
 

