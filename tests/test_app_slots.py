@@ -2,22 +2,14 @@
 """The two save slots and the once-only win, played through the real code.py headless."""
 
 from freecell_mc import deals
-from test_screens import FakeApp, button, make
 from test_screens_sim import at
-from test_screens_sim import run as run_script
+from test_screens_sim import run_today as run
 from test_sim_game import shortest
 
 
 def at_menu(text, other):
     """Return 'tap X Y' for a menu button when the other slot holds a game."""
-    _, s = make("menu", FakeApp(other=other))
-    b = button(s, text)
-    return "tap %d %d" % (b.x + b.w // 2, b.y + b.h // 2)
-
-
-def run(lines, tmp_path, **kw):
-    """Run code.py on these script lines on 2026-11-30; return the App it ran."""
-    return run_script(lines, tmp_path, date="2026-11-30", **kw)
+    return at("menu", text, other=other)
 
 
 def test_a_half_played_free_deal_is_reached_again_from_the_daily(tmp_path):

@@ -12,8 +12,8 @@ from freecell_mc import deals, notation
 from freecell_mc.engine import Game
 from freecell_mc.storage import SLOT_PLAYED, Saves
 from host_sim.flash import FlashBlock
-from test_screens import FakeApp, button, make
-from test_screens_sim import run as run_script
+from test_screens_sim import at
+from test_screens_sim import run_today as run
 
 TODAY = (2026, 11, 30)
 FREE, DAILY = 0, 1  # the App's save slots
@@ -22,22 +22,10 @@ FREE, DAILY = 0, 1  # the App's save slots
 ONE_TO_GO = "KS\n:\n:\n:\n:\n:\n:\n:\nFoundations: C-K D-K H-K S-Q\n"
 
 
-def at(name, text, date=TODAY, size=(320, 240), other=None, **kw):
-    """Return 'tap X Y' for the centre of the button captioned text on screen name."""
-    _, s = make(name, FakeApp(size[0], size[1], date=date, other=other), **kw)
-    b = button(s, text)
-    return "tap %d %d" % (b.x + b.w // 2, b.y + b.h // 2)
-
-
 def ask(choice, size=(320, 240)):
     """Return the tap on the question's "yes", "keep" or "back" row (they do not move)."""
     text = {"yes": "Y", "keep": "K", "back": "Back"}[choice]
     return at("confirm", text, size=size, yes="Y", keep="K", back=True)
-
-
-def run(lines, tmp_path, date="2026-11-30", **kw):
-    """Run code.py on these script lines; return the App it ran."""
-    return run_script(lines, tmp_path, date=date, **kw)
 
 
 def typed(code):

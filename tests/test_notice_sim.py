@@ -14,7 +14,7 @@ import pytest
 
 from host_sim import flash
 from freecell_mc import storage
-from test_screens_sim import at, run
+from test_screens_sim import at, centre, run
 
 def ok(board="pyportal"):
     """Return 'tap X Y' on the notice's OK button."""
@@ -22,8 +22,7 @@ def ok(board="pyportal"):
 
     size = (480, 320) if board == "titano" else (320, 240)
     _, s = make("notice", FakeApp(*size), text=storage.MSG_UNREADABLE)
-    b = button(s, "OK")
-    return "tap %d %d" % (b.x + b.w // 2, b.y + b.h // 2)
+    return centre(button(s, "OK"))
 
 
 def garbage_nvm(tmp_path):

@@ -12,8 +12,8 @@ from freecell_mc import deals
 from freecell_mc.engine import Game
 from freecell_mc.storage import SLOT_PLAYED, SLOT_WON
 from test_screens import FakeApp, button, make
-from test_screens_sim import at
-from test_screens_sim import run as run_script
+from test_screens_sim import at, centre
+from test_screens_sim import run_today as run
 
 # Every card home: the position of any won game.
 WON = bytes(64) + bytes((13, 13, 13, 13))
@@ -49,14 +49,7 @@ def on_result(text, other=None, size=(320, 240), date=(2026, 11, 30), won_days=(
     for y, m, d in won_days:
         app.saves.stats.mark_day_won(y, m, d)
     _, s = make("result", app)
-    b = button(s, text)
-    return "tap %d %d" % (b.x + b.w // 2, b.y + b.h // 2)
-
-
-def run(lines, tmp_path, **kw):
-    """Run code.py on these script lines (on 2026-11-30 unless told); return the App."""
-    kw.setdefault("date", "2026-11-30")
-    return run_script(lines, tmp_path, **kw)
+    return centre(button(s, text))
 
 
 def test_a_won_game_comes_back_as_its_result_after_the_date_picker(tmp_path):

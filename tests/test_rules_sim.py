@@ -8,7 +8,7 @@ there), then a script taps as a player would and the test looks at what the game
 from freecell_mc import deals, notation
 from freecell_mc.engine import Game
 from freecell_mc.layout import Layout
-from test_screens_sim import run as run_script
+from test_screens_sim import run_today as run
 from test_ui import board_text
 
 # A run of 11 (KS down to 3C) in column 1; KC alone in column 4 takes the QH..3C part,
@@ -36,11 +36,6 @@ def seed(tmp_path, text, cells=4, takeback=False, moves=0):
     saves.active = 0
     saves.commit(0, force=True)
     return bytes(g.pos)
-
-
-def run(lines, tmp_path, **kw):
-    """Run code.py on these script lines on 2026-11-30; return the App it ran."""
-    return run_script(lines, tmp_path, date="2026-11-30", **kw)
 
 
 def length(text, col):

@@ -18,14 +18,23 @@ SPEC_DAILY_COL1 = "4S 5H 6H AC 3S 3C KD"
 SPEC_DAILY_COL2 = "AD 2H 7D QS 5S 9S 3D"
 
 
-def at(name, text, date=(2026, 11, 30), nth=0, **kw):
-    """Return 'tap X Y' for the centre of the button captioned text on screen name."""
-    app, s = make(name, FakeApp(date=date), **kw)
+def centre(b):
+    """Return 'tap X Y' for the centre of button b."""
+    return "tap %d %d" % (b.x + b.w // 2, b.y + b.h // 2)
+
+
+def at(name, text, date=(2026, 11, 30), nth=0, size=(320, 240), other=None, **kw):
+    """Return 'tap X Y' for the centre of the button captioned text on screen name.
+
+    other is the App's slot holding a game besides the one in play (None: none);
+    kw goes to the screen's show().
+    """
+    app, s = make(name, FakeApp(size[0], size[1], date=date, other=other), **kw)
     if nth:
         b = [b for b in s.buttons if b.text == text][nth]
     else:
         b = button(s, text)
-    return "tap %d %d" % (b.x + b.w // 2, b.y + b.h // 2)
+    return centre(b)
 
 
 def run(lines, tmp_path, **kw):
@@ -41,6 +50,12 @@ def run(lines, tmp_path, **kw):
 
     assert rc == 0, failure
     return App.current
+
+
+def run_today(lines, tmp_path, **kw):
+    """Run code.py on these script lines on 2026-11-30 (unless told); return the App."""
+    kw.setdefault("date", "2026-11-30")
+    return run(lines, tmp_path, **kw)
 
 
 def columns(path):
