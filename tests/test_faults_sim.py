@@ -25,6 +25,14 @@ from test_sim_game import DATE, shortest
 _BODY = (12, 252)  # the record minus header, sequence number and CRC
 
 
+@pytest.fixture(autouse=True)
+def no_pixels(monkeypatch):
+    """Build and show every screen but fill no pixel: the saves and the position are asserted."""
+    from host_sim import display
+
+    monkeypatch.setattr(display.FramebufferDisplay, "_refresh_area", lambda self, area: True)
+
+
 @pytest.fixture
 def spy(monkeypatch):
     """Log every save write with its flash steps."""
