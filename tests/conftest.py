@@ -38,6 +38,18 @@ def cp_mpy_cross():
 
 
 @pytest.fixture
+def no_pixels(monkeypatch):
+    """Let the simulator's display mark dirty areas but fill no pixel (tests of state only).
+
+    Every screen is still built and shown; displayio's filling of the framebuffer, most of
+    the time a simulated start takes, is skipped where nothing looks at the pixels.
+    """
+    from host_sim import display
+
+    monkeypatch.setattr(display.FramebufferDisplay, "_refresh_area", lambda self, area: True)
+
+
+@pytest.fixture
 def fb_display():
     """A headless displayio display (320x240) that logs dirty areas; released afterwards."""
     from host_sim import display

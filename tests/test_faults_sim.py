@@ -24,13 +24,8 @@ from test_sim_game import DATE, shortest
 
 _BODY = (12, 252)  # the record minus header, sequence number and CRC
 
-
-@pytest.fixture(autouse=True)
-def no_pixels(monkeypatch):
-    """Build and show every screen but fill no pixel: the saves and the position are asserted."""
-    from host_sim import display
-
-    monkeypatch.setattr(display.FramebufferDisplay, "_refresh_area", lambda self, area: True)
+# The saves and the restarted position are asserted, never a pixel.
+pytestmark = pytest.mark.usefixtures("no_pixels")
 
 
 @pytest.fixture

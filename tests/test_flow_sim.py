@@ -15,6 +15,9 @@ from host_sim.flash import FlashBlock
 from test_screens_sim import at
 from test_screens_sim import run_today as run
 
+# The flow is asserted on screens, slots and saves, never on pixels.
+pytestmark = pytest.mark.usefixtures("no_pixels")
+
 TODAY = (2026, 11, 30)
 FREE, DAILY = 0, 1  # the App's save slots
 

@@ -15,11 +15,11 @@ import random
 import struct
 import tempfile
 from pathlib import Path
-from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from host_sim import display, flash
+from host_sim import flash
 from freecell_mc import deals, storage
 from freecell_mc.engine import Game
 from test_micropython import run_cpython, run_mp
@@ -184,14 +184,12 @@ def test_fuzzed_fields_in_the_saves(changes):
     assert r.load() is None and kept(r) == kept(s)
 
 
-def _no_pixels():
-    """Return a context in which the simulator's display marks dirty areas but fills none."""
-    return mock.patch.object(display.FramebufferDisplay, "_refresh_area", lambda self, a: True)
-
-
 # Each example starts the simulated board twice, drawing every screen: a few dozen suffice
 # beside the many the saves alone take above and the MicroPython sample below.
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# What is asserted is the saves, never a pixel: the screens are not rendered.
+@pytest.mark.usefixtures("no_pixels")
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(st.lists(_change, min_size=1, max_size=4))
 def test_fuzzed_fields_through_the_game(changes):
     rec = mutate(changes)
@@ -200,8 +198,7 @@ def test_fuzzed_fields_through_the_game(changes):
     why = storage.refusal(rec, Game())
     want = kept(alone(keep))
     active = keep[24]
-    # What is asserted is the saves, never a pixel: the screens are not rendered.
-    with tempfile.TemporaryDirectory() as tmp, _no_pixels():
+    with tempfile.TemporaryDirectory() as tmp:
         # Refused: the notice, told once; OK goes on. Either way the menu then saves.
         lines = ["wait 50"] + (["expect screen notice", "key enter"] if told else [])
         lines += ["wait 50", "key esc", "expect screen menu"]
