@@ -24,9 +24,6 @@ from test_sim_game import DATE, shortest
 
 _BODY = (12, 252)  # the record minus header, sequence number and CRC
 
-# The saves and the restarted position are asserted, never a pixel.
-pytestmark = pytest.mark.usefixtures("no_pixels")
-
 
 @pytest.fixture
 def spy(monkeypatch):
@@ -127,6 +124,8 @@ def _steps_of_saves(tmp_path, script_path, spy, capsys, *extra):
     return [(w["start"] - start + 1, w["end"] - start) for w in spy if w["ok"]], spy[:]
 
 
+# The saves and the restarted position are asserted, never a pixel.
+@pytest.mark.usefixtures("no_pixels")
 def test_every_cut_of_every_save_of_a_short_game(tmp_path, spy, capsys):
     deal, moves = shortest(4)
     lines = ["expect screen table"]
@@ -156,6 +155,8 @@ def test_every_cut_of_every_save_of_a_short_game(tmp_path, spy, capsys):
     print("cuts through the real game: %d" % cuts)
 
 
+# The saves and the restarted position are asserted, never a pixel.
+@pytest.mark.usefixtures("no_pixels")
 def test_every_cut_of_the_save_a_won_game_makes(tmp_path, spy, capsys):
     deal, moves = shortest(4)
     path = tmp_path / "win.txt"
