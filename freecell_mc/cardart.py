@@ -127,14 +127,17 @@ class CardArt:
         self._goff = _glyph_offsets(self._gw, self._gh)
         self.sheet = displayio.Bitmap(tw * N_TILES, th, 4)
         self._draw_sheet()
-        # Move counter digits: scale 2, one tile per digit plus a blank tile (10).
-        self.digit_w = 2 * 7 + 2
-        self.digit_h = 2 * self._gh
+        # Move counter digits: the large glyphs at the layout's scale, one tile per digit
+        # plus a blank tile (10).
+        ds = layout.digit_scale
+        self.digit_w = ds * 7 + 2
+        self.digit_h = ds * _LARGE_H
         self.digits = displayio.Bitmap(self.digit_w * 11, self.digit_h, 2)
+        loff = _glyph_offsets(_LARGE_W, _LARGE_H)
         for d in range(10):
             g = _G_ZERO if d == 0 else (_G_ONE if d == 1 else d - 1)
-            x = d * self.digit_w + (self.digit_w - 2 * self._gw[g]) // 2
-            self._blit(self.digits, g, x, 0, 2, 1, 0, self.digit_h)
+            x = d * self.digit_w + (self.digit_w - ds * _LARGE_W[g]) // 2
+            self._blit(self.digits, g, x, 0, ds, 1, 0, self.digit_h, (_LARGE_W, _LARGE_BITS, loff, _LARGE_H))
         self.digit_palette = displayio.Palette(2)
         self.digit_palette[1] = TEXT
         self.digit_palette.make_transparent(0)
@@ -197,14 +200,20 @@ class CardArt:
                     v = 1
                 bm[row + x] = v
 
-    def _blit(self, bm, g, x, y, scale, value, y_lo, y_hi):
-        """Draw glyph g at (x, y) of bm, scaled, only rows y_lo..y_hi-1 shifted to 0."""
-        w = self._gw[g]
+    def _blit(self, bm, g, x, y, scale, value, y_lo, y_hi, font=None):
+        """Draw glyph g at (x, y) of bm, scaled, only rows y_lo..y_hi-1 shifted to 0.
+
+        font is (widths, bits, offsets, height); None is the cards' own glyph set.
+        """
+        if font is None:
+            widths, bits, offs, gh = self._gw, self._gbits, self._goff, self._gh
+        else:
+            widths, bits, offs, gh = font
+        w = widths[g]
         bpr = (w + 7) >> 3
-        bits = self._gbits
-        off = self._goff[g]
+        off = offs[g]
         stride = bm.width
-        for gy in range(self._gh):
+        for gy in range(gh):
             for sy in range(scale):
                 py = y + gy * scale + sy
                 if py < y_lo or py >= y_hi:
@@ -236,7 +245,9 @@ class CardArt:
                 (T_BIG_RANK_END, th, True),
             ):
                 self._frame(t + r, False, False, bottom)
-                self._blit(bm, r, (t + r) * tw + 2, 1, 2, 3, y_lo, y_lo + th)
+                # A narrow tile (the Pynt's) gives up the margin before the border.
+                bx = min(2, tw - 2 * self._gw[r])
+                self._blit(bm, r, (t + r) * tw + max(0, bx), 1, 2, 3, y_lo, y_lo + th)
         for s in range(4):
             g = _G_SUIT + s
             w = self._gw[g]
@@ -248,4 +259,4 @@ class CardArt:
                 (T_BIG_SUIT_END, th, True),
             ):
                 self._frame(t + s, True, False, bottom)
-                self._blit(bm, g, (t + s) * tw + tw - 2 - 2 * w, 1, 2, 3, y_lo, y_lo + th)
+                self._blit(bm, g, (t + s) * tw + max(0, tw - 2 - 2 * w), 1, 2, 3, y_lo, y_lo + th)

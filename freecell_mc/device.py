@@ -20,8 +20,11 @@ class NoKeys:
 class Hardware:
     """What the App receives: display, touch, clock, blocks, keys (docs/architecture.md)."""
 
-    def __init__(self, display, touch, clock, blocks, keys, start=None, make_touch=None):
-        """Hold the parts; make_touch(calibration) builds a touch panel with a new calibration."""
+    def __init__(self, display, touch, clock, blocks, keys, start=None, make_touch=None, ppcm=0):
+        """Hold the parts; make_touch(calibration) builds a touch panel with a new calibration.
+
+        ppcm is the panel's pixels per 10 mm (layout.panel_ppcm); 0 means the size's default.
+        """
         self.display = display
         self.touch = touch
         self.clock = clock
@@ -31,6 +34,7 @@ class Hardware:
         self.start = start
         self._make_touch = make_touch
         self.calibration = CALIBRATION
+        self.ppcm = ppcm
 
     def set_calibration(self, calibration):
         """Use a touch calibration ((x_min, x_max), (y_min, y_max)) from now on."""
@@ -46,6 +50,7 @@ def build():
     import microcontroller
 
     from freecell_mc import clock, storage
+    from freecell_mc.layout import panel_ppcm
 
     display = board.DISPLAY
     display.auto_refresh = False  # the game refreshes once per poll, only when something changed
@@ -71,7 +76,9 @@ def build():
     if keys is None:
         keys = NoKeys()
     start = getattr(board, "START_DEAL", None)
-    return Hardware(display, touch, clock.device_clock(), blocks, keys, start, make_touch)
+    # The panel's size in millimetres is not in the display object: the board's name says it.
+    ppcm = panel_ppcm(getattr(board, "board_id", None), size[0], size[1])
+    return Hardware(display, touch, clock.device_clock(), blocks, keys, start, make_touch, ppcm)
 
 
 def main():

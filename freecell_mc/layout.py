@@ -1,24 +1,32 @@
 # SPDX-License-Identifier: MIT
-"""Geometry of the playing screen, computed from the display size (pure arithmetic).
+"""Geometry of the playing screen, computed from the display size and the panel's density.
 
-The screen, top to bottom:
+The screen, left to right and top to bottom:
 
     top row     4 free cells, then the 4 foundations (clubs, diamonds, hearts, spades),
                 in the same 8-column grid as the columns; cards here show their top
-                TOP_ROWS tile rows only
-    columns     8 columns; a covered card shows its top `overlap` pixels (at least one
-                tile row: the index, rank and suit), the exposed card shows in full
-    status      the move counter at the left, the buttons Finish, Undo and Menu at the right
+                `top_rows` tile rows
+    columns     8 columns down to the bottom edge; a covered card shows its top `overlap`
+                pixels (at least one tile row: the index, rank and suit), the exposed card
+                shows in full
+    strip       at the right, the full height: the move counter at the top, the buttons
+                Finish, Undo and Menu stacked at the bottom
 
 A card is a 2 x CARD_ROWS grid of tiles (tile_w x tile_h pixels). The tile height is the
 smallest overlap: at that overlap 19 cards (the longest column FreeCell can build) fit
-between the top row and the status strip, and the index still reads whole.
+between the top row and the bottom edge, and the index still reads whole. The strip is at
+the side, not under the columns, because the screens are landscape: a strip as tall as a
+finger under the columns would leave 19 cards less than one index row each.
+
+Sizes a finger and an eye need are in millimetres on the panel (docs/layout.md): every tap
+target at least 7 mm tall, every text at least 1.6 mm tall. The panel's density comes
+from the board (panel_ppcm), in pixels per 10 mm so that it stays an int.
 """
 
 from freecell_mc.compat import const
 
 CARD_ROWS = const(5)  # index, face, big rank/suit (2 rows), bottom edge
-TOP_ROWS = const(3)  # cards in cells and on foundations: index and the big rank/suit
+TOP_ROWS = const(3)  # the fewest rows a card in a cell shows: index and the big rank/suit
 MAX_CARDS = const(19)  # longest column: a king in the last dealt row plus 12 more cards
 
 # Slots, as the engine numbers them.
@@ -35,23 +43,85 @@ HIT_FINISH = const(18)
 FONT_SMALL = const(0)
 FONT_LARGE = const(1)
 
+# Minimum sizes on the panel, in tenths of a millimetre: a fingertip hits a 7 mm target
+# reliably, and 1.6 mm is the smallest capital letter that reads at arm's length.
+TARGET_MM10 = const(70)
+TEXT_MM10 = const(16)
+# Height of a capital letter of the board's terminal font (Terminus 6x12) at scale 1.
+CAP_H = const(8)
+FONT_W = const(6)
+
+# Pixels per 10 mm of each panel, from its diagonal (Adafruit's product pages):
+# PyPortal 3.2" and Pynt 2.4" at 320x240, Titano 3.5" at 480x320 (400 or 577 px diagonal).
+PPCM_PYPORTAL = const(49)  # 400 px / 81.3 mm
+PPCM_PYNT = const(66)  # 400 px / 61.0 mm
+PPCM_TITANO = const(65)  # 577 px / 88.9 mm
+_PANELS = (("pyportal", PPCM_PYPORTAL), ("pyportal_pynt", PPCM_PYNT), ("pyportal_titano", PPCM_TITANO))
+
+
+def panel_ppcm(board_id, width, height):
+    """Return the pixels per 10 mm of the panel of board `board_id` (width x height).
+
+    An unknown board is assumed to have the densest panel known at its size (the Pynt's
+    at 320x240, the Titano's otherwise): targets then come out too big, never too small.
+    """
+    for name, ppcm in _PANELS:
+        if name == board_id:
+            return ppcm
+    if height < 300:
+        return PPCM_PYNT
+    return PPCM_TITANO
+
+
+def default_ppcm(width, height):
+    """Return the density of the reference board of a size: PyPortal 320x240, Titano 480x320."""
+    return PPCM_PYPORTAL if height < 300 else PPCM_TITANO
+
+
+def app_ppcm(app):
+    """Return the density of the panel an App runs on (its hardware's, else the size's)."""
+    ppcm = getattr(getattr(app, "hw", None), "ppcm", 0)
+    return ppcm or default_ppcm(app.width, app.height)
+
+
+def mm_px(mm10, ppcm):
+    """Return the pixels (rounded up) that mm10 tenths of a millimetre take on the panel."""
+    return (mm10 * ppcm + 99) // 100
+
+
+def text_scale(ppcm):
+    """Return the smallest terminal-font scale whose capitals are at least 1.6 mm tall."""
+    return (mm_px(TEXT_MM10, ppcm) + CAP_H - 1) // CAP_H
+
 
 class Layout:
     """Every position and size on the playing screen for one display size."""
 
-    def __init__(self, width, height, cells=4):
-        """Compute the geometry for a width x height landscape display with `cells` cells."""
+    def __init__(self, width, height, cells=4, ppcm=0):
+        """Compute the geometry for a width x height landscape panel of ppcm px per 10 mm."""
         self.width = width
         self.height = height
         self.cells = cells
-        pitch = width // 8
+        if not ppcm:
+            ppcm = default_ppcm(width, height)
+        self.ppcm = ppcm
+        self.target = target = mm_px(TARGET_MM10, ppcm)
+        self.text_px = mm_px(TEXT_MM10, ppcm)
+        self.text_scale = ts = text_scale(ppcm)
+        # Counter digits: cardart's 10-pixel glyphs, doubled when the panel needs more.
+        self.digit_scale = 1 if self.text_px <= 10 else 2
+        digits_w = 4 * (7 * self.digit_scale + 2)
+        # The strip holds "Finish" (the longest caption) and four digits, and is a target wide.
+        strip = max(target, 6 * FONT_W * ts + 8, digits_w + 4)
+        pitch = (width - strip) // 8
         gap = 2 if pitch < 50 else 4
         self.tile_w = (pitch - gap) // 2
         self.card_w = 2 * self.tile_w
         self.pitch = pitch
         self.gap = pitch - self.card_w
-        # Centre the 8-column grid; the leftover pixels split between both sides.
-        self.x0 = (width - 8 * pitch) // 2 + self.gap // 2
+        self.x0 = self.gap // 2
+        self.status_x = 8 * pitch  # the strip takes the pixels the 8 columns leave
+        self.status_w = width - self.status_x
         if height >= 300:
             self.font = FONT_LARGE
             self.tile_h = 11  # 10-pixel glyphs under a 1-pixel border
@@ -61,31 +131,44 @@ class Layout:
         th = self.tile_h
         self.card_h = CARD_ROWS * th
         self.top_y = 1
-        self.top_h = TOP_ROWS * th
-        self.col_y = self.top_y + self.top_h + 3
-        # Room for 19 cards at the smallest overlap; the rest of the height is the status strip.
-        self.col_bottom = self.col_y + (MAX_CARDS - 1) * th + self.card_h
-        self.status_y = self.col_bottom
-        self.status_h = height - self.col_bottom
+        # Cells and foundations: the fewest card rows that make a target; the felt under a
+        # short card still belongs to it, so the target is never shorter than a finger.
+        rows = TOP_ROWS
+        while rows < CARD_ROWS and self.top_y + rows * th < target - 2:
+            rows += 1
+        self.top_rows = rows
+        self.top_h = rows * th
+        self.col_y = max(self.top_y + self.top_h, target) + 2
+        # Room for 19 cards at the smallest overlap, down to the bottom edge.
+        self.col_bottom = height
         # Short columns overlap by two tile rows: index plus a plain strip of face.
         self.max_overlap = 2 * th
         self._ov_space = self.col_bottom - self.col_y - self.card_h
-        # Buttons, right to left: Menu, Undo, Finish; the strip's full height is the target.
-        # 3/16 of the width: the dead-end line's second half fits left of Undo and Menu.
-        bw = width * 3 // 16
-        self.button_w = bw
-        self.button_h = self.status_h - 2
-        self.button_y = self.status_y + 1
-        right = width - 1
-        self._bx = (right - 3 * bw - 2, right - bw, right - 2 * bw - 1)  # finish, menu, undo
+        # The strip, top down: "Moves" and the counter, then Finish, Undo and Menu, as tall
+        # as the height allows (at least a target each).
+        sx = self.status_x
+        self.moves_y = 3
+        self.counter_y = self.moves_y + CAP_H * ts + 4 * ts + 2
+        info_h = self.counter_y + 10 * self.digit_scale + 4
+        bh = (height - info_h - 2) // 3 - 2
+        if bh < target:
+            bh = target
+        self.button_w = width - sx - 2
+        self.button_h = bh
+        self._by = (height - 3 * (bh + 2), height - bh - 1, height - 2 * (bh + 2))  # finish, menu, undo
+        self.button_x0 = sx + 1
 
     def button_x(self, hit):
         """Return the left edge of button HIT_UNDO, HIT_MENU or HIT_FINISH."""
+        return self.button_x0
+
+    def button_top(self, hit):
+        """Return the top edge of button HIT_UNDO, HIT_MENU or HIT_FINISH."""
         if hit == HIT_FINISH:
-            return self._bx[0]
+            return self._by[0]
         if hit == HIT_MENU:
-            return self._bx[1]
-        return self._bx[2]
+            return self._by[1]
+        return self._by[2]
 
     def overlap(self, n):
         """Return the vertical distance between cards in a column of n cards."""
@@ -124,14 +207,14 @@ class Layout:
         For a column the card within it comes from hit_column, which needs the column's
         length and run: the layout knows geometry, not the position.
         """
-        if y >= self.status_y:
-            bw = self.button_w
-            bx = self._bx
-            if bx[2] <= x < bx[2] + bw:
+        if x >= self.status_x:
+            bh = self.button_h
+            by = self._by
+            if by[2] <= y < by[2] + bh:
                 return HIT_UNDO
-            if bx[1] <= x < bx[1] + bw:
+            if by[1] <= y < by[1] + bh:
                 return HIT_MENU
-            if bx[0] <= x < bx[0] + bw:
+            if by[0] <= y < by[0] + bh:
                 return HIT_FINISH
             return HIT_NONE
         # Half the gap on each side belongs to the nearest card: no dead strips for a finger.
@@ -139,8 +222,6 @@ class Layout:
         if x < g:
             x = g
         pos = (x - g) // self.pitch
-        if pos > 7:
-            pos = 7
         if y < self.col_y:
             if pos < 4:
                 if pos >= self.cells:
@@ -182,4 +263,4 @@ class Layout:
 
     def button_point(self, hit):
         """Return the centre of a status-strip button (for host tools and tests)."""
-        return self.button_x(hit) + self.button_w // 2, self.button_y + self.button_h // 2
+        return self.button_x(hit) + self.button_w // 2, self.button_top(hit) + self.button_h // 2

@@ -45,17 +45,18 @@ from freecell_mc.clock import ticks_diff
 from freecell_mc.compat import const
 from freecell_mc.layout import (
     CARD_ROWS,
+    FONT_W,
     HIT_FINISH,
     HIT_MENU,
     HIT_NONE,
     HIT_UNDO,
     SLOT_CELL,
     SLOT_FOUND,
-    TOP_ROWS,
     Layout,
+    app_ppcm,
 )
 
-DEAD_END = "No moves left. Every cell is full and nothing fits.\nUndo a move or start a new deal."
+DEAD_END = "No moves left. Every cell is full and nothing fits. Undo a move or start a new deal."
 
 FINISH_STEP_MS = const(120)  # one card home per step: quick, but each one visible
 _NO_PLACE = const(255)
@@ -73,7 +74,7 @@ class Table:
         """Build every display object of the table once, for app's display size."""
         self.app = app
         cells = app.game.cells
-        self.layout = lay = Layout(app.width, app.height, cells)
+        self.layout = lay = Layout(app.width, app.height, cells, app_ppcm(app))
         self.art = art = cardart.CardArt(lay, four_colour, displayio)
         tw = lay.tile_w
         th = lay.tile_h
@@ -83,7 +84,7 @@ class Table:
         self.outlines = []
         self._outline_lit = bytearray(16)
         for slot in range(16):
-            rows = CARD_ROWS if slot < SLOT_CELL else TOP_ROWS
+            rows = CARD_ROWS if slot < SLOT_CELL else lay.top_rows
             t = displayio.TileGrid(
                 art.sheet,
                 pixel_shader=art.slot_palettes[0],
@@ -144,12 +145,14 @@ class Table:
     # -- building --------------------------------------------------------------------
 
     def _build_status(self, g):
-        """Build the status strip: move counter, Finish, Undo, Menu, the dead-end line."""
+        """Build the strip at the right: move counter, Finish, Undo, Menu; the dead-end panel."""
         lay = self.layout
         art = self.art
-        sy = lay.status_y
-        sh = lay.status_h
-        self.moves_text = widgets.Text("Moves", 4, sy + sh // 2, anchor=(0.0, 0.5), color=cardart.TEXT)
+        sx = lay.status_x
+        sw = lay.status_w
+        ts = lay.text_scale
+        self.moves_text = widgets.Text("Moves", sx + sw // 2, lay.moves_y, scale=ts,
+                                       anchor=(0.5, 0.0), color=cardart.TEXT)
         g.append(self.moves_text.group)
         self.counter = displayio.TileGrid(
             art.digits,
@@ -159,36 +162,39 @@ class Table:
             tile_width=art.digit_w,
             tile_height=art.digit_h,
             default_tile=10,
-            x=4 + 6 * 6,
-            y=sy + (sh - art.digit_h) // 2,
+            x=sx + (sw - 4 * art.digit_w) // 2,
+            y=lay.counter_y,
         )
         g.append(self.counter)
         self._digits = bytearray(b"\x0a\x0a\x0a\x0a")
         bh = lay.button_h
-        by = lay.button_y
-        bw = lay.button_w - 2
-        self.finish_button = widgets.Button(lay.button_x(HIT_FINISH), by, bw, bh, "Finish", bid=HIT_FINISH)
+        bw = lay.button_w
+        bx = lay.button_x0
+        self.finish_button = widgets.Button(bx, lay.button_top(HIT_FINISH), bw, bh, "Finish",
+                                            bid=HIT_FINISH, scale=ts)
         self.finish_button.set_state(widgets.HIGHLIGHT)
-        self.undo_button = widgets.Button(lay.button_x(HIT_UNDO), by, bw, bh, "Undo", bid=HIT_UNDO)
-        self.menu_button = widgets.Button(lay.button_x(HIT_MENU), by, bw, bh, "Menu", bid=HIT_MENU)
+        self.undo_button = widgets.Button(bx, lay.button_top(HIT_UNDO), bw, bh, "Undo",
+                                          bid=HIT_UNDO, scale=ts)
+        self.menu_button = widgets.Button(bx, lay.button_top(HIT_MENU), bw, bh, "Menu",
+                                          bid=HIT_MENU, scale=ts)
         for b in (self.finish_button, self.undo_button, self.menu_button):
             g.append(b.group)
         self.finish_button.hidden = True
-        # Dead end: the message takes the strip; Undo and Menu shrink to its second line.
+        # Dead end: a panel across the top of the columns, beside the strip, so the counter,
+        # Undo and Menu stay in sight, and so do the exposed cards at the columns' feet. It
+        # covers only index strips of covered cards, and a tap on it puts it away.
+        cols = (sx - 8) // (FONT_W * ts)
+        text = widgets.wrap(DEAD_END, cols)
+        lines = text.count("\n") + 1
+        # bitmap_label spaces lines 1.25 font heights (15 px) apart.
+        ph = ((lines - 1) * 15 + 12) * ts + 10
+        self.dead_h = ph
         self.dead_group = dg = displayio.Group()
-        dg.append(widgets.rect(0, sy, lay.width, sh, cardart.FELT))
-        line_h = sh // 2
-        dg.append(widgets.Text(DEAD_END, 1, sy + 1, color=cardart.TEXT).group)
-        # The second line of the message (32 characters) ends left of Undo; the small
-        # buttons stand where the big ones are hit, in the strip's lower half.
-        self._small = (
-            widgets.Button(lay.button_x(HIT_UNDO), sy + line_h, bw, sh - line_h, "Undo",
-                           bid=HIT_UNDO, scale=1),
-            widgets.Button(lay.button_x(HIT_MENU), sy + line_h, bw, sh - line_h, "Menu",
-                           bid=HIT_MENU, scale=1),
-        )
-        for b in self._small:
-            dg.append(b.group)
+        dg.append(widgets.rect(0, lay.col_y, sx, ph, cardart.FELT_LINE))
+        dg.append(widgets.rect(2, lay.col_y + 2, sx - 4, ph - 4, cardart.FELT_DARK))
+        self.dead_text = widgets.Text(text, sx // 2, lay.col_y + ph // 2, scale=ts,
+                                      anchor=(0.5, 0.5), color=cardart.TEXT)
+        dg.append(self.dead_text.group)
         dg.hidden = True
         g.append(dg)
 
@@ -244,14 +250,33 @@ class Table:
                 t[0, 4] = T_BOTTOM_LEFT
                 t[1, 4] = T_BOTTOM_RIGHT
             else:
+                # A card in a cell shows the layout's top_rows (3 to 5) of the same tiles.
+                rows = self.layout.top_rows
                 t[0, 1] = T_BIG_RANK + r
                 t[1, 1] = T_BIG_SUIT + s
-                t[0, 2] = T_BIG_RANK_END + r
-                t[1, 2] = T_BIG_SUIT_END + s
-                t[0, 3] = T_CLEAR
-                t[1, 3] = T_CLEAR
-                t[0, 4] = T_CLEAR
-                t[1, 4] = T_CLEAR
+                if rows == 3:
+                    t[0, 2] = T_BIG_RANK_END + r
+                    t[1, 2] = T_BIG_SUIT_END + s
+                    t[0, 3] = T_CLEAR
+                    t[1, 3] = T_CLEAR
+                    t[0, 4] = T_CLEAR
+                    t[1, 4] = T_CLEAR
+                elif rows == 4:
+                    t[0, 2] = T_BIG_RANK_LOW + r
+                    t[1, 2] = T_BIG_SUIT_LOW + s
+                    t[0, 3] = T_BOTTOM_LEFT
+                    t[1, 3] = T_BOTTOM_RIGHT
+                    t[0, 4] = T_CLEAR
+                    t[1, 4] = T_CLEAR
+                else:
+                    t[0, 1] = T_LEFT
+                    t[1, 1] = T_RIGHT
+                    t[0, 2] = T_BIG_RANK + r
+                    t[1, 2] = T_BIG_SUIT + s
+                    t[0, 3] = T_BIG_RANK_LOW + r
+                    t[1, 3] = T_BIG_SUIT_LOW + s
+                    t[0, 4] = T_BOTTOM_LEFT
+                    t[1, 4] = T_BOTTOM_RIGHT
 
     def _hide(self, cid):
         """Hide card cid (a foundation card under the top one)."""
@@ -433,6 +458,9 @@ class Table:
             self.finishing = False  # any tap stops the finish, and does nothing else
             return
         lay = self.layout
+        if not self.dead_group.hidden and x < lay.status_x and lay.col_y <= y < lay.col_y + self.dead_h:
+            self.dead_group.hidden = True  # said once; what it covers shows again
+            return
         hit = lay.hit(x, y)
         if hit == HIT_UNDO:
             self.undo()  # which drops the selection too

@@ -16,13 +16,15 @@ SIZES = [(320, 240), (480, 320)]
 
 
 @pytest.mark.parametrize("w,h", SIZES)
-def test_nineteen_cards_fit_between_the_top_row_and_the_status_strip(w, h):
+def test_nineteen_cards_fit_between_the_top_row_and_the_bottom_edge(w, h):
     lay = Layout(w, h)
     for n in range(1, MAX_CARDS + 1):
         ov = lay.overlap(n)
         assert lay.tile_h <= ov <= lay.max_overlap
-        assert lay.card_y(n - 1, n) + lay.card_h <= lay.status_y
-    assert lay.status_y + lay.status_h == h
+        assert lay.card_y(n - 1, n) + lay.card_h <= h
+    # The strip takes what the columns leave at the right.
+    assert lay.column_x(7) + lay.card_w <= lay.status_x
+    assert lay.status_x + lay.status_w == w
 
 
 @pytest.mark.parametrize("w,h", SIZES)
@@ -49,11 +51,12 @@ def test_columns_and_top_row_are_inside_the_screen_and_apart(w, h):
 @pytest.mark.parametrize("w,h", SIZES)
 def test_touch_targets_are_finger_sized(w, h):
     lay = Layout(w, h)
-    # A fingertip on a 2.4-3.5" panel covers about 7 mm, 35-45 px on these screens.
-    assert lay.pitch >= 38
-    assert lay.button_w >= 60
-    assert lay.status_h >= 26
-    assert lay.col_y - lay.top_y >= 26
+    # A fingertip covers about 7 mm: 35 px on the PyPortal, 46 px on the Titano.
+    need = {240: 35, 320: 46}[h]
+    assert lay.target == need
+    assert lay.pitch >= 34
+    assert lay.button_h >= need
+    assert lay.col_y >= need
 
 
 @pytest.mark.parametrize("w,h", SIZES)
@@ -76,7 +79,7 @@ def test_hit_inverts_tap_point_for_every_slot_and_card(w, h):
 @pytest.mark.parametrize("w,h", SIZES)
 def test_every_pixel_of_the_columns_area_belongs_to_a_column(w, h):
     lay = Layout(w, h)
-    for x in range(w):
+    for x in range(lay.status_x):
         col = lay.hit(x, lay.col_y + 5)
         assert 0 <= col <= 7
         # The nearest column: within half the gap of its card.
@@ -87,7 +90,7 @@ def test_every_pixel_of_the_columns_area_belongs_to_a_column(w, h):
 @pytest.mark.parametrize("w,h", SIZES)
 def test_felt_below_a_column_means_its_exposed_card(w, h):
     lay = Layout(w, h)
-    assert lay.hit_column(lay.status_y - 1, 5, 4) == 4
+    assert lay.hit_column(h - 1, 5, 4) == 4
     assert lay.hit_column(lay.col_y, 5, 3) == 3  # above the run: the run's first card
     assert lay.hit_column(lay.col_y + 3, 0, 0) == -1
 
@@ -99,7 +102,7 @@ def test_buttons_and_switched_off_cells(w, h):
         x, y = lay.button_point(hit)
         assert lay.hit(x, y) == hit
         assert lay.button_x(hit) + lay.button_w <= w
-    assert lay.hit(2, lay.status_y + 3) == HIT_NONE  # the move counter is not a button
+    assert lay.hit(w - 2, lay.counter_y + 3) == HIT_NONE  # the move counter is not a button
     assert lay.hit(*lay.tap_point(8)) == 8
     assert lay.hit(*lay.tap_point(9)) == 9
     assert lay.hit(*lay.tap_point(10)) == HIT_NONE  # a removed cell is felt

@@ -118,7 +118,7 @@ def test_held_card_and_every_target_lit_in_pixels(board):
             assert near(px, WHITE), (slot, px)
     # Letting go unlights everything.
     lay = board.table.layout
-    board.tap(4, lay.status_y + 2)
+    board.tap(*felt(lay))
     assert board.table.lit == 0
     for slot in range(8):
         assert near(board.pixel(*face_point(board, slot)), WHITE)
@@ -135,7 +135,7 @@ def test_illegal_taps_change_nothing_and_move_the_selection(board):
         board.tap_slot(c)
         assert bytes(g.pos) == before
         assert board.table.sel_src == c  # the selection jumped to the card there
-        board.tap(2, board.table.layout.status_y + 3)  # the felt: let go
+        board.tap(*felt(board.table.layout))  # the felt: let go
         assert board.table.sel_src == -1
         board.tap_slot(0)
         assert board.table.sel_src == 0
@@ -144,7 +144,7 @@ def test_illegal_taps_change_nothing_and_move_the_selection(board):
     board.tap_slot(3, 0)
     board.tap_slot(12)
     lay = board.table.layout
-    board.tap(lay.width // 3, lay.status_y + 3)
+    board.tap(*felt(lay))
     assert bytes(g.pos) == before
     assert g.moves == 0
     assert board.table.sel_src == -1
@@ -234,7 +234,7 @@ def test_finish_is_stopped_by_a_tap_and_undone_one_card_at_a_time(board):
     assert board.table.finish_shown
     lay = board.table.layout
     fx, fy = lay.button_point(HIT_FINISH)
-    assert near(board.pixel(fx, lay.button_y + 2), 0xFFD23F)  # the gold Finish button
+    assert near(board.pixel(fx, lay.button_top(HIT_FINISH) + 2), 0xFFD23F)  # the gold Finish button
     board.tap_button(HIT_FINISH)
     assert 1 <= g.moves < 12
     board.poll(13)  # one more step every 120 ms
@@ -266,6 +266,11 @@ def test_finish_to_the_end_shows_the_result(board):
     assert ":" in scr.values[1].text
 
 
+def felt(lay):
+    """Return a point that is no card, slot or button: the move counter in the strip."""
+    return lay.status_x + lay.status_w // 2, lay.counter_y + 2
+
+
 def dead_end_position():
     return board_text(
         [["8C", "2S"], ["KC"], ["KS"], ["QC"], ["QS"], ["JC"], ["JS"], ["9S"]],
@@ -279,25 +284,35 @@ def test_dead_end_message_beside_the_table_and_undo_clears_it(board):
     table = board.table
     lay = table.layout
     assert not table.dead_end_shown
-    strip = board.display.image().crop((0, lay.status_y, lay.width, lay.height))
+    panel = (0, lay.col_y, lay.status_x, lay.col_y + table.dead_h)
+    side = (lay.status_x, 0, lay.width, lay.height)
+    before = board.display.image().crop(panel)
     board.tap_slot(0)
     board.tap_slot(11)  # 2S into the last cell: now nothing can move
     assert g.dead_end()
     assert table.dead_end_shown
-    after = board.display.image().crop((0, lay.status_y, lay.width, lay.height))
-    assert strip.tobytes() != after.tobytes()
-    # The message sits in the status strip, beside the table, never over the cards.
-    assert table.dead_group[0].y >= lay.status_y
-    # Light text pixels in the strip's first line: the message is drawn.
+    assert board.display.image().crop(panel).tobytes() != before.tobytes()
+    # The message stands over the top of the columns, beside the strip: the move counter,
+    # Undo and Menu stay where they are and in sight.
+    assert table.dead_group[0].x + table.dead_group[0].width <= lay.status_x
+    strip = board.display.image().crop(side)
+    # Light text pixels in the panel: the message is drawn.
     light = sum(
         1
-        for x in range(0, lay.width)
-        for y in range(lay.status_y + 2, lay.status_y + 12)
+        for x in range(0, lay.status_x)
+        for y in range(lay.col_y, lay.col_y + table.dead_h)
         if sum(board.pixel(x, y)) > 600
     )
     assert light > 100
+    # A tap on it puts it away and changes nothing else; the strip was never touched.
+    board.tap(lay.status_x // 2, lay.col_y + 4)
+    assert table.dead_group.hidden and g.moves == 1 and table.sel_src == -1
     board.tap_button(HIT_UNDO)
     assert g.moves == 0 and not table.dead_end_shown
+    board.tap_slot(0)
+    board.tap_slot(11)
+    assert not table.dead_group.hidden  # a new dead end says so again
+    assert board.display.image().crop(side).tobytes() == strip.tobytes()
 
 
 def long_column_position():
@@ -320,7 +335,7 @@ def test_a_19_card_column_is_drawn_inside_the_screen_and_readable(board):
         t = board.table.cards[buf[i] - 4]
         assert not t.hidden
         assert t.y == lay.col_y + i * ov
-        assert t.y + lay.card_h <= lay.status_y <= lay.height
+        assert t.y + lay.card_h <= lay.height
         # Ink of the rank and of the suit inside the visible strip of every card.
         x0 = lay.column_x(0)
         strip_rank = [board.pixel(x, y) for x in range(x0 + 2, x0 + 12) for y in range(t.y + 1, t.y + ov)]
@@ -341,7 +356,7 @@ def test_hit_test_finds_every_card_of_a_long_column(board):
     for i in range(n - run, n):
         board.tap_slot(0, i)
         assert board.table.sel_n == n - i
-        board.tap(2, board.table.layout.status_y + 3)
+        board.tap(*felt(board.table.layout))
 
 
 def test_keys_new_deal_replay_and_menu(board):

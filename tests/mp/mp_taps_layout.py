@@ -24,10 +24,10 @@ def geometry():
         for cells in (1, 2, 3, 4):
             lay = Layout(w, h, cells)
             row = [w, h, cells, lay.tile_w, lay.tile_h, lay.card_w, lay.card_h, lay.x0,
-                   lay.col_y, lay.status_y, lay.status_h]
+                   lay.col_y, lay.status_x, lay.status_w, lay.target, lay.text_scale]
             row.append([lay.overlap(n) for n in range(0, 20)])
-            # 19 cards, the longest column, end above the status strip.
-            check(lay.card_y(18, 19) + lay.card_h <= lay.status_y, "19 cards fit %dx%d" % (w, h))
+            # 19 cards, the longest column, end above the bottom edge.
+            check(lay.card_y(18, 19) + lay.card_h <= h, "19 cards fit %dx%d" % (w, h))
             for slot in range(16):
                 if layout.SLOT_CELL <= slot < layout.SLOT_CELL + 4 and slot - 8 >= cells:
                     continue
@@ -42,7 +42,7 @@ def geometry():
                     hits.append(lay.hit(x, y))
             row.append(hits)
             row.append([lay.hit_column(y, n, f) for n in (0, 1, 7, 19)
-                        for f in (0, 3) for y in range(lay.col_y, lay.status_y, 13)])
+                        for f in (0, 3) for y in range(lay.col_y, h, 13)])
             out.append(row)
     return out
 
