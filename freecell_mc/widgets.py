@@ -5,9 +5,9 @@ Everything here is built once when a screen is entered and mutated afterwards
 (text, colour index, ``hidden``); hit tests compare small ints and allocate
 nothing, because they run on every tap.
 
-Sizes come from the display: ``Metrics(height)`` gives the margins and
-the touch-target height (at least 36 px on a 320x240 resistive screen, which a
-fingertip hits reliably) and scales them up on the 480x320 Titano.
+Sizes come from the display and its panel: ``Metrics(height, ppcm)`` gives the
+margins, the touch-target height (7 mm on the panel, layout.py) and the text
+scale (capitals at least 1.6 mm tall).
 """
 
 import displayio
@@ -15,6 +15,7 @@ import terminalio
 import vectorio
 from adafruit_display_text import bitmap_label
 
+from freecell_mc import layout
 from freecell_mc.compat import const
 
 # Colours: a dark felt green with white text and saturated buttons, because
@@ -96,6 +97,19 @@ def text_height(text, scale=1):
     return _FONT_H * scale * (4 + 5 * lines) // 4
 
 
+def wrap(text, cols):
+    """Return text broken at spaces into lines of at most cols characters."""
+    out = ""
+    line = ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > cols:
+            out += line + "\n"
+            line = word
+        else:
+            line = line + " " + word if line else word
+    return out + line
+
+
 def fit_scale(text, w, h, largest=2):
     """Return the largest text scale (down to 1) at which text fits in w x h."""
     s = largest
@@ -105,15 +119,28 @@ def fit_scale(text, w, h, largest=2):
 
 
 class Metrics:
-    """Sizes derived from the display, shared by the screens' layouts."""
+    """Sizes derived from the display and its panel, shared by the screens' layouts."""
 
-    def __init__(self, height):
+    def __init__(self, height, ppcm=0):
+        """Size things for a panel `height` px tall of ppcm px per 10 mm (0: the size's default)."""
+        if not ppcm:
+            ppcm = layout.default_ppcm(0, height)
+        self.ppcm = ppcm
+        # A finger needs 7 mm and an eye 1.6 mm capitals, whatever the pixels (layout.py).
+        self.target = layout.mm_px(layout.TARGET_MM10, ppcm)
+        self.text_px = layout.mm_px(layout.TEXT_MM10, ppcm)
+        self.text_scale = layout.text_scale(ppcm)
+        self.title_scale = self.text_scale + 1
         # 240 px of height is the reference; the Titano's 320 scales by 4/3.
         self.margin = max(4, height // 48)
         self.gap = max(4, height // 60)
-        self.button_h = max(36, height * 40 // 240)
-        self.title_scale = 2
-        self.text_scale = 1 if height < 300 else 2
+        self.button_h = max(self.target, height * 40 // 240)
+        # Where the content under a screen's title starts.
+        self.below_title = self.margin + _FONT_H * self.title_scale + 2
+
+    def line_h(self, scale=0):
+        """Return the height of one line of text at scale (default: the text scale)."""
+        return _FONT_H * (scale or self.text_scale)
 
 
 class Text:
@@ -268,7 +295,7 @@ class Screen:
         self.app = app
         self.width = app.width
         self.height = app.height
-        self.m = Metrics(app.height)
+        self.m = Metrics(app.height, layout.app_ppcm(app))
         self.group = displayio.Group()
         self.buttons = []
         self.group.append(rect(0, 0, self.width, self.height, BG))

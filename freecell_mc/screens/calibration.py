@@ -43,9 +43,13 @@ class Screen(widgets.Screen):
         self.cross_v = widgets.rect(0, 0, 3, 2 * _ARM + 1, widgets.GOLD)
         self.group.append(self.cross_h)
         self.group.append(self.cross_v)
-        self.info = self.add_text("", w // 2, h // 2 - 30, scale=1, anchor=(0.5, 0.5))
-        self.title = self.add_text("Touch calibration", w // 2, h // 2 - 56, scale=2,
-                                   anchor=(0.5, 0.5))
+        ts = m.text_scale
+        self.cols = (w - 2 * m.margin) // (6 * ts)
+        # Up to two lines of instructions just above the buttons, the title above them.
+        info_h = (12 + 15) * ts
+        self.info = self.add_text("", w // 2, h // 2 - 4, scale=ts, anchor=(0.5, 1.0))
+        self.title = self.add_text("Touch calibration", w // 2, h // 2 - 8 - info_h, scale=2,
+                                   anchor=(0.5, 1.0))
         bw = w * 100 // 320
         bh = m.button_h
         self.add_button(_DEFAULT, w // 2 - bw - m.gap // 2, h // 2, bw, bh, "Default")
@@ -65,10 +69,12 @@ class Screen(widgets.Screen):
         self.step = 0
         self.new = None
         self._place()
-        self.info.set(why + " (1 of 3)")
+        self._say(why + " (1 of 3)")
 
     def _place(self):
         x, y = self.targets[self.step]
+        self.cross_h.hidden = False
+        self.cross_v.hidden = False
         self.cross_h.x = x - _ARM
         self.cross_h.y = y - 1
         self.cross_v.x = x - 1
@@ -100,7 +106,7 @@ class Screen(widgets.Screen):
                     self._start(str(err))
                     return
             self._place()
-            self.info.set("Tap the centre of the cross. (" + str(self.step + 1) + " of 3)")
+            self._say("Tap the centre of the cross. (" + str(self.step + 1) + " of 3)")
             return
         # The check: where would this tap land with the new calibration?
         new = self.new
@@ -116,8 +122,15 @@ class Screen(widgets.Screen):
             self._start("That missed by " + str(off) + " px; again from the start.")
             return
         self.save(new)
-        self.info.set("Saved. Touch now follows your taps.")
+        self._say("Saved. Touch now follows your taps.")
         self.step = _STEPS
+        # Nothing left to tap: a cross still standing would ask for one more tap.
+        self.cross_h.hidden = True
+        self.cross_v.hidden = True
+
+    def _say(self, text):
+        """Show text under the title, wrapped to the screen's width."""
+        self.info.set(widgets.wrap(text, self.cols))
 
     def save(self, cal):
         """Store cal as the player's calibration and hand it to the touch driver."""

@@ -32,44 +32,72 @@ class Screen(widgets.Screen):
         side = w * 68 // 320
         gx = m.margin // 2
         gw = w - side - gx - m.gap
-        head = 14
+        ts = m.text_scale
+        lh = m.line_h()
+        head = lh + 4
         gy = head
         gh = h - head - m.margin // 2
         cw = gw // 7
         ch = gh // cal.rows
         for c in range(7):
-            self.add_text(models.WEEKDAYS[c], gx + c * cw + cw // 2, 1, scale=1,
+            self.add_text(models.WEEKDAYS[c], gx + c * cw + cw // 2, 1, scale=ts,
                           color=widgets.DIM, anchor=(0.5, 0.0))
         self.days = []
         for i in range(cal.n):
             r, c = cal.cell(i)
-            b = self.add_button(_DAY + i, gx + c * cw, gy + r * ch, cw - 1, ch - 1,
-                                cal.label(i), border=2)
+            text = cal.label(i)
+            # "1 Nov" where a month begins; in a narrow cell the month goes under the day,
+            # and where two lines do not fit either, the day stands alone and the months
+            # are named beside the grid.
+            if widgets.text_width(text, ts) > cw - 7:
+                if (12 + 15) * ts <= ch - 5:
+                    text = text.replace(" ", "\n")
+                else:
+                    text = text.split(" ")[0]
+            s = max(ts, widgets.fit_scale(text, cw - 7, ch - 5))
+            b = self.add_button(_DAY + i, gx + c * cw, gy + r * ch, cw - 1, ch - 1, text,
+                                scale=s, border=2)
             self.days.append(b)
         # Today wears a gold border so it stands out whether it is won or not.
         self.days[cal.n - 1].set_edge(widgets.HIGHLIGHT)
         sx = w - side
         sw = side - m.margin // 2
         self.add_text("Daily", sx + sw // 2, m.margin, scale=2, anchor=(0.5, 0.0))
-        self.add_text(models.MONTHS[mo - 1] + " " + str(y), sx + sw // 2, m.margin + 28,
-                      scale=1, color=widgets.DIM, anchor=(0.5, 0.0))
-        ly = m.margin + 50
-        self.group.append(widgets.rect(sx + 2, ly, 14, 14, widgets.FILL_ON))
-        self.add_text("won", sx + 20, ly + 7, scale=1, anchor=(0.0, 0.5))
-        self.group.append(widgets.rect(sx + 2, ly + 20, 14, 14, widgets.GOLD))
-        self.group.append(widgets.rect(sx + 4, ly + 22, 10, 10, widgets.FILL))
-        self.add_text("today", sx + 20, ly + 27, scale=1, anchor=(0.0, 0.5))
+        mo0 = cal.date(0)[1]
+        months = models.MONTHS[mo - 1]
+        if mo0 != mo:
+            months = models.MONTHS[mo0 - 1] + "-" + months
+        if widgets.text_width(months + " " + str(y), ts) <= sw:
+            months += " " + str(y)
+        else:
+            months += "\n" + str(y)
+        my = m.margin + 24 + m.gap
+        self.add_text(months, sx + sw // 2, my, scale=ts, color=widgets.DIM,
+                      anchor=(0.5, 0.0))
+        ly = my + lh * (months.count("\n") + 1) + 4 * months.count("\n") + m.gap
+        # The legend's words wear the marks themselves (a green field, a gold frame, a
+        # white bar), so it is no wider than "started" even at a big text scale.
+        tw = widgets.text_width("started", ts) + 8
+        lx = sx + (sw - tw) // 2
+        self.group.append(widgets.rect(lx, ly, tw, lh + 4, widgets.FILL_ON))
+        self.add_text("won", lx + tw // 2, ly + (lh + 4) // 2, scale=ts, anchor=(0.5, 0.5))
+        ly += lh + 8
+        self.group.append(widgets.rect(lx, ly, tw, lh + 4, widgets.GOLD))
+        self.group.append(widgets.rect(lx + 2, ly + 2, tw - 4, lh, widgets.FILL))
+        self.add_text("today", lx + tw // 2, ly + (lh + 4) // 2, scale=ts, anchor=(0.5, 0.5))
+        ly += lh + 8
         # The day whose game is saved unfinished wears a white bar: tapping it continues
         # that game, tapping another day would first ask whether to give it up.
         self.bar_h = max(3, ch // 9)
-        self.group.append(widgets.rect(sx + 2, ly + 40, 14, 14, widgets.FILL))
-        self.group.append(widgets.rect(sx + 4, ly + 54 - self.bar_h - 2, 10, self.bar_h, widgets.FG))
-        self.add_text("started", sx + 20, ly + 47, scale=1, anchor=(0.0, 0.5))
+        self.group.append(widgets.rect(lx, ly, tw, lh + 6 + self.bar_h, widgets.FILL))
+        self.group.append(widgets.rect(lx + 3, ly + lh + 4, tw - 6, self.bar_h, widgets.FG))
+        self.add_text("started", lx + tw // 2, ly + 2 + lh // 2, scale=ts, anchor=(0.5, 0.5))
+        ly += lh + 6 + self.bar_h + m.gap
         self.bar = widgets.rect(0, 0, cw - 9, self.bar_h, widgets.FG)
         self.bar.hidden = True
         self.group.append(self.bar)
         self.started = -1  # the index of the day saved unfinished, or -1
-        self.count = self.add_text("", sx + sw // 2, ly + 66, scale=1, color=widgets.DIM,
+        self.count = self.add_text("", sx + sw // 2, ly, scale=ts, color=widgets.DIM,
                                    anchor=(0.5, 0.0))
         bh = m.button_h
         self.add_button(_TODAY, sx, h - m.margin - 2 * bh - m.gap, sw, bh, "Today")

@@ -15,6 +15,8 @@ _PLUS = const(10)  # 10 + field: year, month, day up
 _MINUS = const(20)  # 20 + field: down
 
 DEFAULT_DATE = (2026, 1, 1)
+_NOTE_START = "The clock was reset. Skip to play free deals only."
+_NOTE_DAILY = "The clock was reset; the daily deal needs the date."
 
 
 class Screen(widgets.Screen):
@@ -32,27 +34,39 @@ class Screen(widgets.Screen):
         self.then = "table"
         self.then_kw = {}
         self.add_title("What is today's date?")
-        self.note = self.add_text("", m.margin, m.margin + 28, scale=1, color=widgets.DIM)
-        top = m.margin + 46
+        ts = m.text_scale
+        # The note under the title wraps to the width; room is kept for the longer of
+        # the two it may show.
+        self.cols = (w - 2 * m.margin) // (6 * ts)
+        lines = 1
+        for note in (_NOTE_START, _NOTE_DAILY):
+            lines = max(lines, widgets.wrap(note, self.cols).count("\n") + 1)
+        self.note = self.add_text("", m.margin, m.below_title, scale=ts, color=widgets.DIM)
+        top = m.below_title + m.line_h() + 15 * ts * (lines - 1) + m.gap
+        # Bottom up: the two buttons, the date in words over them, and the +/- rows with
+        # the values share what is left (each at least a target tall).
+        by = h - m.margin - bh
+        long_y = by - m.gap - m.line_h()
+        vh = 12 * 3 + 4
+        ph = (long_y - m.gap - top - vh) // 2
         cw = (w - 2 * m.margin - 2 * m.gap) // 3
         self.values = []
-        vh = 40
         for f in range(3):
             x = m.margin + f * (cw + m.gap)
-            self.add_button(_PLUS + f, x, top, cw, bh, "+", scale=2)
-            self.values.append(self.add_text("", x + cw // 2, top + bh + vh // 2, scale=3,
+            self.add_button(_PLUS + f, x, top, cw, ph, "+", scale=2)
+            self.values.append(self.add_text("", x + cw // 2, top + ph + vh // 2, scale=3,
                                              anchor=(0.5, 0.5)))
-            self.add_button(_MINUS + f, x, top + bh + vh, cw, bh, "-", scale=2)
-        self.long = self.add_text("", w // 2, top + 2 * bh + vh + 4, scale=1,
-                                  color=widgets.DIM, anchor=(0.5, 0.0))
+            self.add_button(_MINUS + f, x, top + ph + vh, cw, ph, "-", scale=2)
+        self.long = self.add_text("", w // 2, long_y, scale=ts, color=widgets.DIM,
+                                  anchor=(0.5, 0.0))
         # Skipping is a button too: a player who only wants free deals need not set a
-        # clock; the daily asks again when chosen.
-        x, y, cw, ch = widgets.grid_cell(0, 5, m.margin, h - m.margin - bh, w - 2 * m.margin, bh,
-                                         m.gap, 1)
-        self.skip = self.add_button(_SKIP, x, y, 2 * cw + m.gap, bh, "Skip")
-        x, y, cw, ch = widgets.grid_cell(2, 5, m.margin, h - m.margin - bh, w - 2 * m.margin, bh,
-                                         m.gap, 1)
-        self.add_button(_OK, x, y, w - m.margin - x, bh, "Set the date")
+        # clock; the daily asks again when chosen. The widths follow the longest captions
+        # ("Free deals only", "Set the date"), so both read at the text scale.
+        inner = w - 2 * m.margin - m.gap
+        sw = inner * 15 // 27
+        self.skip = self.add_button(_SKIP, m.margin, by, sw, bh, "Skip")
+        x = m.margin + sw + m.gap
+        self.add_button(_OK, x, by, w - m.margin - x, bh, "Set the date")
 
     def show(self, then="table", date=None, **kw):
         """Start from date, else the last date the game knew; then= is where OK leads."""
@@ -62,10 +76,10 @@ class Screen(widgets.Screen):
             date = self.app.saves.last_date or DEFAULT_DATE
         self.model.set(*date)
         if then == "table":
-            self.note.set("The clock was reset. Skip to play free deals only.")
+            self.note.set(widgets.wrap(_NOTE_START, self.cols))
             self.skip.set_text("Free deals only")
         else:
-            self.note.set("The clock was reset; the daily deal needs the date.")
+            self.note.set(widgets.wrap(_NOTE_DAILY, self.cols))
             self.skip.set_text("Back")
         self._update()
 

@@ -26,18 +26,22 @@ class Screen(widgets.Screen):
         m = self.m
         w = self.width
         self.entry = models.Entry()
-        self.add_text("Deal number or deal code", m.margin, m.margin, scale=1, color=widgets.DIM)
-        fy = m.margin + 14
+        ts = m.text_scale
+        # No heading over the field: the hint under it says what to type, and the height
+        # goes to the keys (four rows of 7 mm on the Titano).
+        fy = m.margin
         fh = 12 * 2 + 4
         self.group.append(widgets.rect(m.margin, fy, w - 2 * m.margin, fh, 0x000000))
         self.field = self.add_text("_", m.margin + 6, fy + fh // 2, scale=2, anchor=(0.0, 0.5))
         my = fy + fh + 3
-        self.cols = (w - 2 * m.margin) // 6
-        self.error_bg = widgets.rect(0, my - 1, w, 2 * 12 + 4, widgets.ERROR_BG)
+        self.cols = (w - 2 * m.margin) // (6 * ts)
+        # Two lines of message: bitmap_label puts the second 15 px under the first.
+        msg_h = (12 + 15) * ts + 4
+        self.error_bg = widgets.rect(0, my - 1, w, msg_h, widgets.ERROR_BG)
         self.error_bg.hidden = True
         self.group.append(self.error_bg)
-        self.message = self.add_text("", m.margin, my + 1, scale=1, color=widgets.DIM)
-        top = my + 2 * 12 + 4
+        self.message = self.add_text("", m.margin, my + 1, scale=ts, color=widgets.DIM)
+        top = my + msg_h + 1
         h = self.height - top - m.margin
         pad_w = (w - 2 * m.margin) * 3 // 4
         for i in range(len(_PAD)):

@@ -46,8 +46,9 @@ class Screen(widgets.Screen):
         super().__init__(app)
         m = self.m
         self.add_title("FreeCell MC")
-        self.deal = self.add_text("", m.margin, m.margin + 28, scale=1, color=widgets.DIM)
-        top = m.margin + 28 + 16
+        ts = m.text_scale
+        self.deal = self.add_text("", m.margin, m.below_title, scale=ts, color=widgets.DIM)
+        top = m.below_title + m.line_h() + m.gap
         h = self.height - top - m.margin
         w = self.width - 2 * m.margin
         rows = 4

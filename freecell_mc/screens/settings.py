@@ -36,7 +36,12 @@ class Screen(widgets.Screen):
         top = m.margin // 2 + bh + m.gap
         pitch = (self.height - top) // len(_ROWS)
         rh = min(bh, pitch - 2)
+        ts = m.text_scale
+        # The controls start right of the longest label or note, whichever is wider.
         ctrl_x = w * 164 // 320
+        for label, sub in _ROWS:
+            ctrl_x = max(ctrl_x, m.margin + widgets.text_width(sub, ts) + m.gap,
+                         m.margin + widgets.text_width(label, 2) + m.gap)
         ctrl_w = w - m.margin - ctrl_x
         self.cell_buttons = []
         self.toggles = []
@@ -44,7 +49,7 @@ class Screen(widgets.Screen):
             y = top + r * pitch
             label, sub = _ROWS[r]
             self.add_text(label, m.margin, y, scale=2)
-            note = self.add_text(sub, m.margin, y + 25, scale=1, color=widgets.DIM)
+            note = self.add_text(sub, m.margin, y + 25, scale=ts, color=widgets.DIM)
             if r == 3:
                 self.usb_note = note  # says when saves are limited (drive left to USB)
             if r == 0:

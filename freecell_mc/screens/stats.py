@@ -42,16 +42,18 @@ class Screen(widgets.Screen):
         super().__init__(app)
         m = self.m
         self.add_title("Statistics")
-        top = m.margin + 32
+        top = m.below_title + m.gap // 2
+        ts = m.text_scale
         w = self.width - 2 * m.margin
         h = self.height - top - m.margin
         self.values = []
         for i in range(len(_CAPTIONS)):
             x, y, cw, ch = widgets.grid_cell(i, 3, m.margin, top, w, h, m.gap, 3)
             self.group.append(widgets.rect(x, y, cw, ch, 0x08301C))
-            self.add_text(_CAPTIONS[i], x + cw // 2, y + 4, scale=1, color=widgets.DIM,
+            cap = widgets.wrap(_CAPTIONS[i], (cw - 4) // (6 * ts))
+            self.add_text(cap, x + cw // 2, y + 2, scale=ts, color=widgets.DIM,
                           anchor=(0.5, 0.0))
-            self.values.append(self.add_text("-", x + cw // 2, y + ch - 4, scale=2,
+            self.values.append(self.add_text("-", x + cw // 2, y + ch - 2, scale=2,
                                              anchor=(0.5, 1.0)))
         x, y, cw, ch = widgets.grid_cell(8, 3, m.margin, top, w, h, m.gap, 3)
         self.add_button(_BACK, x, y, cw, ch, "Back")

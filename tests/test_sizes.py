@@ -1,0 +1,209 @@
+# SPDX-License-Identifier: MIT
+"""Every button, tap target and text of every screen, measured on the panel in millimetres.
+
+The real App runs each screen on the simulator's framebuffer display with the panel
+density its board reports (layout.panel_ppcm). The measurements come from what is on
+screen: every label found by walking the displayio tree (its font's capital height times
+its scale, and where its pixels land), every button from the screen's own records, and
+the table's cells, foundations and exposed cards by probing its hit test pixel by pixel.
+The minimums come from the layout's millimetres (7 mm targets, 1.6 mm capitals).
+"""
+
+import displayio
+import pytest
+from adafruit_display_text import bitmap_label, label
+
+from freecell_mc import deals, layout
+from freecell_mc.layout import HIT_FINISH, HIT_MENU, HIT_UNDO, SLOT_CELL, SLOT_FOUND
+from test_ui_harness import HW, Board
+
+BOARDS = {
+    "pyportal": (320, 240),
+    "titano": (480, 320),
+}
+# "keypad:error" is the keypad with the longest message it gives, a refused code.
+SCREENS = ("table", "menu", "keypad", "keypad:error", "daily", "stats", "settings",
+           "datepicker", "calibration", "result")
+
+
+def cap_height(font):
+    """Return the ink rows of the capital H in font (measured from its glyph bitmap)."""
+    g = font.get_glyph(ord("H"))
+    bm = g.bitmap
+    per_row = bm.width // g.width
+    ox = (g.tile_index % per_row) * g.width
+    oy = (g.tile_index // per_row) * g.height
+    rows = [y for y in range(g.height) if any(bm[ox + x, oy + y] for x in range(g.width))]
+    return rows[-1] - rows[0] + 1
+
+
+def labels(group, x=0, y=0, scale=1, hidden=False):
+    """Yield (label, absolute x, y, group scale) for every visible label under group."""
+    if getattr(group, "hidden", False) or hidden:
+        return
+    if isinstance(group, (bitmap_label.Label, label.Label)):
+        yield group, x + group.x * scale, y + group.y * scale, scale * group.scale
+        return
+    if isinstance(group, displayio.Group):
+        s = scale * group.scale
+        for child in group:
+            yield from labels(child, x + group.x * scale, y + group.y * scale, s)
+
+
+def ink_box(lab, x, y, s):
+    """Return the (x1, y1, x2, y2) the label's text covers on screen (x2, y2 exclusive)."""
+    bx, by, bw, bh = lab.bounding_box
+    return (x + bx * s, y + by * s, x + (bx + bw) * s, y + (by + bh) * s)
+
+
+class PanelHW(HW):
+    """The harness hardware with the panel density of a board."""
+
+    def __init__(self, board, width, height, start):
+        super().__init__(width, height, start)
+        self.ppcm = layout.panel_ppcm("pyportal" if board == "pyportal" else "pyportal_" + board,
+                                      width, height)
+
+
+class PanelBoard(Board):
+    """A Board whose App knows its panel."""
+
+    def __init__(self, board):
+        w, h = BOARDS[board]
+        self.hw = PanelHW(board, w, h, (deals.KIND_MS, 1, 4))
+        from freecell_mc.app import App
+
+        self.app = App(self.hw)
+        self.poll()
+
+
+def visit(board, name):
+    """Show screen name on the board in its fullest state; return (screen, extra targets)."""
+    app = board.app
+    name, _, state = name.partition(":")
+    if name == "result":
+        app.goto("result", moves=1234, seconds=4321,
+                 code=deals.deal_code(deals.KIND_DAILY, 20261130, 4))
+    else:
+        app.goto(name)
+    s = app.screen
+    if state == "error":
+        for ch in "24-20261130-5":
+            s.key(ch)
+        s.key("enter")
+    if name == "table":
+        # Play never shows the dead-end panel and Finish together; measured, both show.
+        s.finish_button.hidden = False
+        s.dead_group.hidden = False
+    board.app.dirty = True
+    board.poll()
+    return s
+
+
+def buttons_of(screen):
+    """Return the visible buttons of a screen (the table's three, or the screen's list)."""
+    if screen.name == "table":
+        bs = [screen.finish_button, screen.undo_button, screen.menu_button]
+    else:
+        bs = list(screen.buttons)
+    return [b for b in bs if not b.hidden]
+
+
+@pytest.fixture(params=sorted(BOARDS))
+def panel(request):
+    b = PanelBoard(request.param)
+    yield request.param, b
+    b.close()
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_every_text_is_at_least_1_6_mm_and_inside_the_screen(panel, name):
+    board_name, board = panel
+    s = visit(board, name)
+    m = s.layout if s.name == "table" else s.m
+    ppcm = m.ppcm
+    need = layout.mm_px(layout.TEXT_MM10, ppcm)
+    w, h = board.app.width, board.app.height
+    captions = {id(b.caption.label) for b in buttons_of(s)}
+    seen = 0
+    for lab, x, y, sc in labels(s.group):
+        if not lab.text.strip():
+            continue
+        seen += 1
+        px = cap_height(lab.font) * sc
+        assert px >= need, "%s on %s: %r is %d px, %.2f mm (needs 1.6 mm, %d px)" % (
+            name, board_name, lab.text, px, px * 10 / ppcm, need)
+        x1, y1, x2, y2 = ink_box(lab, x, y, sc)
+        assert 0 <= x1 and x2 <= w and 0 <= y1 and y2 <= h, (name, lab.text, (x1, y1, x2, y2))
+        if id(lab) in captions:
+            continue
+        # A text never runs onto a button (a tap there would mean the button).
+        for b in buttons_of(s):
+            assert x2 <= b.x or b.x + b.w <= x1 or y2 <= b.y or b.y + b.h <= y1, (
+                name, board_name, lab.text, b.text)
+    assert seen, "no text found on " + name
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_every_button_is_at_least_7_mm_tall_and_its_caption_fits(panel, name):
+    board_name, board = panel
+    s = visit(board, name)
+    m = s.layout if s.name == "table" else s.m
+    need = layout.mm_px(layout.TARGET_MM10, m.ppcm)
+    bs = buttons_of(s)
+    assert bs
+    for b in bs:
+        assert b.h >= need, "%s on %s: %r is %d px tall, %.1f mm (needs 7 mm, %d px)" % (
+            name, board_name, b.text, b.h, b.h * 10 / m.ppcm, need)
+        sc = b.caption.label.scale
+        longest = max(len(line) for line in b.text.split("\n"))
+        assert longest * 6 * sc <= b.w - 2, (name, b.text, b.w)
+
+
+def probe_height(lay, x, y0, want):
+    """Return how many pixels of the column at x, from y0 down, the hit test gives to want."""
+    y = y0
+    while y < lay.height and lay.hit(x, y) == want:
+        y += 1
+    return y - y0
+
+
+def test_table_targets_are_at_least_7_mm_tall(panel):
+    board_name, board = panel
+    table = board.app.table
+    lay = table.layout
+    need = layout.mm_px(layout.TARGET_MM10, lay.ppcm)
+    for slot in list(range(SLOT_CELL, SLOT_CELL + 4)) + list(range(SLOT_FOUND, SLOT_FOUND + 4)):
+        x, _ = lay.tap_point(slot)
+        assert probe_height(lay, x, 0, slot) >= need, (board_name, slot)
+    for hit in (HIT_FINISH, HIT_UNDO, HIT_MENU):
+        x, y = lay.button_point(hit)
+        top = lay.button_top(hit)
+        assert probe_height(lay, x, top, hit) >= need, (board_name, hit)
+    # The exposed card of the longest column: from its top to the bottom of the screen.
+    n = layout.MAX_CARDS
+    y = lay.card_y(n - 1, n)
+    assert lay.height - y >= need
+    assert lay.hit_column(lay.height - 1, n, 0) == n - 1
+
+
+def test_every_card_of_a_19_card_column_shows_its_index(panel):
+    board_name, board = panel
+    lay = board.app.table.layout
+    for n in range(2, layout.MAX_CARDS + 1):
+        # The index row (rank and suit) is the first tile row: a strip at least that tall.
+        assert lay.overlap(n) >= lay.tile_h, (board_name, n)
+        assert lay.card_y(n - 1, n) + lay.card_h <= lay.height
+
+
+@pytest.mark.parametrize("board_id,size,mm_x10", [
+    ("pyportal", (320, 240), 81),
+    ("pyportal_pynt", (320, 240), 61),
+    ("pyportal_titano", (480, 320), 89),
+])
+def test_panel_density_follows_the_board(board_id, size, mm_x10):
+    ppcm = layout.panel_ppcm(board_id, *size)
+    diag = (size[0] ** 2 + size[1] ** 2) ** 0.5
+    assert abs(ppcm - diag * 10 / mm_x10) < 1
+    # An unknown board at a size gets the densest known panel of that size: bigger targets.
+    assert layout.panel_ppcm("unknown", *size) >= ppcm
