@@ -1,0 +1,94 @@
+# SPDX-License-Identifier: MIT
+"""Sizes and looks played through the real code.py on the headless simulator.
+
+The board the simulator plays (PyPortal, Pynt or Titano) reaches the layout the way a
+real one does: device.py reads board.board_id. Taps come from the screens themselves.
+"""
+
+import pytest
+
+from freecell_mc import deals, layout
+from freecell_mc.layout import HIT_FINISH, HIT_MENU, HIT_UNDO
+from freecell_mc.screens.calibration import targets
+from test_screens_sim import at, run
+
+PANELS = {
+    "pyportal": (320, 240, layout.PPCM_PYPORTAL),
+    "pynt": (320, 240, layout.PPCM_PYNT),
+    "titano": (480, 320, layout.PPCM_TITANO),
+}
+
+
+def pixel(path, x, y):
+    """Return the (r, g, b) at (x, y) of a PNG."""
+    from PIL import Image
+
+    with Image.open(path) as im:
+        return im.convert("RGB").getpixel((x, y))
+
+
+@pytest.mark.parametrize("board", sorted(PANELS))
+def test_the_board_tells_the_table_its_panel_and_every_target_is_7_mm(tmp_path, board):
+    w, h, ppcm = PANELS[board]
+    app = run(["expect screen table", "move 2a", "expect moves 1"], tmp_path, board=board,
+              start_deal=(deals.KIND_MS, 1, 4), date="2026-11-30")
+    assert app.hw.ppcm == ppcm
+    table = app.table
+    lay = table.layout
+    assert (lay.width, lay.height, lay.ppcm) == (w, h, ppcm)
+    need = layout.mm_px(layout.TARGET_MM10, ppcm)
+    for b in (table.finish_button, table.undo_button, table.menu_button):
+        assert b.h >= need, (b.text, b.h, need)
+    assert table.moves_text.label.scale * layout.CAP_H >= layout.mm_px(layout.TEXT_MM10, ppcm)
+    # The cells and the foundations take every pixel from the top down to the columns.
+    for slot in range(8, 16):
+        x, _ = lay.tap_point(slot)
+        assert all(lay.hit(x, y) == slot for y in range(0, need)), slot
+    for hit in (HIT_FINISH, HIT_UNDO, HIT_MENU):
+        x, y = lay.button_point(hit)
+        assert lay.hit(x, y) == hit
+
+
+@pytest.mark.parametrize("board", ["pyportal", "titano"])
+def test_the_dead_end_message_leaves_the_move_counter_undo_and_menu_in_sight(tmp_path, board):
+    # Microsoft deal #1 with one free cell: 2a fills the cell and nothing else can move.
+    before = tmp_path / "before.png"
+    dead = tmp_path / "dead.png"
+    app = run(["expect screen table", "wait 50", "shot %s" % before, "move 2a", "expect moves 1",
+               "shot %s" % dead], tmp_path, board=board, start_deal=(deals.KIND_MS, 1, 1),
+              date="2026-11-30")
+    table = app.table
+    assert app.game.dead_end() and table.dead_end_shown
+    lay = table.layout
+    from PIL import Image, ImageChops
+
+    with Image.open(before) as a, Image.open(dead) as b:
+        diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+    # The message is drawn where the panel stands: over the top of the columns.
+    assert diff.crop((0, lay.col_y, lay.status_x, lay.col_y + table.dead_h)).getbbox()
+    # The counter (0 -> 1) and nothing else changed in the strip; Undo and Menu are as before.
+    strip = diff.crop((lay.status_x, 0, lay.width, lay.height)).getbbox()
+    c = table.counter
+    assert strip is not None
+    x1, y1, x2, y2 = strip
+    assert c.x <= lay.status_x + x1 and lay.status_x + x2 <= c.x + 4 * c.tile_width
+    assert c.y <= y1 and y2 <= c.y + c.tile_height
+    assert not table.undo_button.hidden and not table.menu_button.hidden
+
+
+def test_the_calibration_cross_goes_away_once_saved(tmp_path):
+    w, h = 320, 240
+    (x1, y1), (x2, y2), (x3, y3) = targets(w, h)
+    shot = tmp_path / "saved.png"
+    lines = ["key esc", at("menu", "Settings"), at("settings", "Calibrate"),
+             "expect screen calibration",
+             "tap %d %d" % (x1, y1), "tap %d %d" % (x2, y2), "tap %d %d" % (x3, y3),
+             "shot %s" % shot]
+    app = run(lines, tmp_path, date="2026-11-30")
+    s = app.screen
+    assert s.name == "calibration"
+    assert s.info.text.startswith("Saved.")
+    # No gold cross left on the screen asking for another tap.
+    assert s.cross_h.hidden and s.cross_v.hidden
+    r, g, b = pixel(shot, x3, y3)
+    assert not (r > 200 and g > 180 and b < 120), (r, g, b)
