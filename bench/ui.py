@@ -322,7 +322,7 @@ def shots(outdir):
         app.dirty = True
         rig.poll()
         rig.hw.display.save_png(str(outdir / ("table-long-column-%s.png" % tag)))
-        # A dead end: every cell full, nothing fits; the message in the status strip.
+        # A dead end: every cell full, nothing fits; the message over the columns' top.
         cols = [["8C", "2S"], ["KC"], ["KS"], ["QC"], ["QS"], ["JC"], ["JS"], ["9S"]]
         named = {c for col in cols for c in col} | {"2D", "2H", "2C"}
         rest = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in named]

@@ -316,7 +316,11 @@ class Screen:
     def add_title(self, text):
         """Add the screen's title at the top left and return it."""
         m = self.m
-        return self.add_text(text, m.margin, m.margin, scale=m.title_scale, color=FG)
+        s = m.title_scale
+        # A long title steps down towards the text scale rather than run off the screen.
+        while s > m.text_scale and text_width(text, s) > self.width - 2 * m.margin:
+            s -= 1
+        return self.add_text(text, m.margin, m.margin, scale=s, color=FG)
 
     def button_at(self, x, y):
         """Return the button under (x, y) or None (allocates nothing)."""

@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: MIT
-"""Make the menu screenshots in docs/ with the headless simulator.
+"""Make the screenshots of every screen in docs/, at both sizes, with the headless simulator.
 
-    python -m tools.screenshots [--out docs] [--board pyportal]
+    python -m tools.screenshots [--out docs] [--board pyportal|titano|all]
 
 A board whose statistics hold a few weeks of play (written into its nvm first, as the
 game itself would) runs code.py, and a script visits the menu, the daily calendar, the
-statistics, the keypad (with a mistyped code) and, after a power-up with the clock
-reset, the date picker.
+statistics, the keypad (as it opens and with a mistyped code), the settings, the touch
+calibration and, after a power-up with the clock reset, the date picker. The table's
+pictures (mid-game, a held card, a 19-card column, a dead end, the result) come from
+host_sim/scripts/docs_table.txt and bench/ui.py. Every file is NAME-WxH.png.
 """
 
 import argparse
@@ -15,7 +17,8 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SHOTS = ("menu", "menu_daily", "menu_stats", "menu_keypad", "menu_datepicker")
+SHOTS = ("menu", "menu_daily", "menu_stats", "menu_keypad", "menu_keypad_error",
+         "menu_settings", "menu_calibration", "menu_datepicker")
 
 
 def _env():
@@ -69,30 +72,40 @@ def run(out, board="pyportal"):
     today = (2026, 11, 30)
     bad = deals.deal_code(deals.KIND_DAILY, 20261130, 4)
     bad = bad[:-1] + str((int(bad[-1]) + 1) % 10)
-    paths = [os.path.join(out, n + ".png") for n in SHOTS]
+    tag = "-%dx%d" % size
+    paths = [os.path.join(out, n + tag + ".png") for n in SHOTS]
     lines = [
         "key esc", "shot " + paths[0],
         centre("menu", "Daily deal", today, size), "shot " + paths[1], "key esc",
         centre("menu", "Statistics", today, size), "shot " + paths[2], "key esc",
-        centre("menu", "Enter code", today, size),
+        centre("menu", "Enter code", today, size), "shot " + paths[3],
     ]
     lines += [centre("keypad", ch, today, size) for ch in bad]
-    lines += [centre("keypad", "OK", today, size), "shot " + paths[3]]
+    lines += [centre("keypad", "OK", today, size), "shot " + paths[4], "key esc",
+              centre("menu", "Settings", today, size), "shot " + paths[5],
+              centre("settings", "Calibrate", today, size), "shot " + paths[6]]
     _play(board, nvm, tmp, lines, "the screenshot run", date="2026-11-30")
     # The next day, a power-up with a flat clock: the game asks for the date, starting
     # from the last it knew (30 November), and one tap on the day's + makes it 1 December.
     plus_day = centre("datepicker", "+", (2026, 11, 30), size, nth=2)
-    lines = ["expect screen datepicker", plus_day, "shot " + paths[4]]
+    lines = ["expect screen datepicker", plus_day, "shot " + paths[7]]
     _play(board, nvm, tmp, lines, "the date picker run")
-    return paths
+    # The table in mid-game, from the script the README names.
+    table = os.path.join(out, "table" + tag + ".png")
+    with open(os.path.join(ROOT, "host_sim", "scripts", "docs_table.txt")) as f:
+        lines = [ln for ln in f.read().splitlines() if ln.strip() and not ln.startswith("#")]
+    _play(board, None, tempfile.mkdtemp(prefix="fcmc-shots-"), lines + ["shot " + table],
+          "the table run", date="2026-11-30", start=(deals.KIND_MS, 1, 4))
+    return paths + [table]
 
 
-def _play(board, nvm, tmp, lines, what, date=None):
+def _play(board, nvm, tmp, lines, what, date=None, start=None):
     """Run code.py on the board with these nvm and drive, playing the script lines."""
     from host_sim import script, sim
 
     s = sim.Simulator(board=board, headless=True, date=date, nvm_path=nvm,
-                      drive=os.path.join(tmp, "drive"), script=script.parse("\n".join(lines)))
+                      drive=os.path.join(tmp, "drive"), script=script.parse("\n".join(lines)),
+                      start_deal=start)
     try:
         if s.run() != 0:
             raise SystemExit("%s failed: %s" % (what, s.failure))
@@ -104,11 +117,20 @@ def main(argv=None):
     """Make the screenshots from the command line."""
     p = argparse.ArgumentParser(prog="python -m tools.screenshots", description=__doc__.split("\n")[0])
     p.add_argument("--out", default=os.path.join(ROOT, "docs"))
-    p.add_argument("--board", default="pyportal", choices=("pyportal", "pynt", "titano"))
+    p.add_argument("--board", default="all", choices=("all", "pyportal", "pynt", "titano"))
     args = p.parse_args(argv)
-    os.makedirs(args.out, exist_ok=True)
-    for path in run(os.path.abspath(args.out), args.board):
-        print(path)
+    out = os.path.abspath(args.out)
+    os.makedirs(out, exist_ok=True)
+    boards = ("pyportal", "titano") if args.board == "all" else (args.board,)
+    for board in boards:
+        for path in run(out, board):
+            print(path)
+    if args.board == "all":
+        # The table's own pictures, at both sizes (held card, long column, dead end, result).
+        from bench import ui
+
+        ui.shots(out)
+        print(os.path.join(out, "table-*.png"))
     return 0
 
 
