@@ -21,6 +21,8 @@ BOARDS = {
     "pyportal": (320, 240),
     "titano": (480, 320),
 }
+CLEAR = 2  # pixels of felt between a text and a button
+
 # "keypad:error" is the keypad with the longest message it gives, a refused code.
 SCREENS = ("table", "menu", "keypad", "keypad:error", "daily", "stats", "settings",
            "datepicker", "calibration", "result")
@@ -124,7 +126,7 @@ def test_every_text_is_at_least_1_6_mm_and_inside_the_screen(panel, name):
     ppcm = m.ppcm
     need = layout.mm_px(layout.TEXT_MM10, ppcm)
     w, h = board.app.width, board.app.height
-    captions = {id(b.caption.label) for b in buttons_of(s)}
+    captions = {id(b.caption.label): b for b in buttons_of(s)}
     seen = 0
     for lab, x, y, sc in labels(s.group):
         if not lab.text.strip():
@@ -135,12 +137,18 @@ def test_every_text_is_at_least_1_6_mm_and_inside_the_screen(panel, name):
             name, board_name, lab.text, px, px * 10 / ppcm, need)
         x1, y1, x2, y2 = ink_box(lab, x, y, sc)
         assert 0 <= x1 and x2 <= w and 0 <= y1 and y2 <= h, (name, lab.text, (x1, y1, x2, y2))
-        if id(lab) in captions:
+        b = captions.get(id(lab))
+        if b is not None:
+            # A caption stands clear of its button's border: a pixel of fill all round.
+            e = b._border + 1
+            assert b.x + e <= x1 and x2 <= b.x + b.w - e and b.y + e <= y1 and y2 <= b.y + b.h - e, (
+                name, board_name, b.text, (x1, y1, x2, y2), (b.x, b.y, b.w, b.h))
             continue
-        # A text never runs onto a button (a tap there would mean the button).
+        # A text never runs onto a button, nor touches one (a tap there would mean the
+        # button); CLEAR pixels of felt between them.
         for b in buttons_of(s):
-            assert x2 <= b.x or b.x + b.w <= x1 or y2 <= b.y or b.y + b.h <= y1, (
-                name, board_name, lab.text, b.text)
+            assert (x2 + CLEAR <= b.x or b.x + b.w + CLEAR <= x1 or y2 + CLEAR <= b.y
+                    or b.y + b.h + CLEAR <= y1), (name, board_name, lab.text, b.text)
     assert seen, "no text found on " + name
 
 
