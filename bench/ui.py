@@ -214,7 +214,7 @@ def _union_area(rects, w, h):
 
 
 def _card_rect(table, cid):
-    """Return the rectangle a card shows on screen (a top-row card shows TOP_ROWS rows)."""
+    """Return the rectangle a card shows on screen (a top-row card shows top_rows rows)."""
     lay = table.layout
     t = table.cards[cid]
     h = lay.card_h if table._mode[cid] == 0 else lay.top_h
