@@ -240,7 +240,9 @@ class Table:
             # Constant tuple subscripts: no tuple is built per assignment.
             t[0, 0] = T_RANK + r
             t[1, 0] = T_SUIT + s
-            if mode == _MODE_COLUMN:
+            # A card in a cell shows the layout's top_rows (3 to 5) of a column card's tiles.
+            rows = self.layout.top_rows
+            if mode == _MODE_COLUMN or rows == CARD_ROWS:
                 t[0, 1] = T_LEFT
                 t[1, 1] = T_RIGHT
                 t[0, 2] = T_BIG_RANK + r
@@ -250,8 +252,6 @@ class Table:
                 t[0, 4] = T_BOTTOM_LEFT
                 t[1, 4] = T_BOTTOM_RIGHT
             else:
-                # A card in a cell shows the layout's top_rows (3 to 5) of the same tiles.
-                rows = self.layout.top_rows
                 t[0, 1] = T_BIG_RANK + r
                 t[1, 1] = T_BIG_SUIT + s
                 if rows == 3:
@@ -261,22 +261,13 @@ class Table:
                     t[1, 3] = T_CLEAR
                     t[0, 4] = T_CLEAR
                     t[1, 4] = T_CLEAR
-                elif rows == 4:
+                else:
                     t[0, 2] = T_BIG_RANK_LOW + r
                     t[1, 2] = T_BIG_SUIT_LOW + s
                     t[0, 3] = T_BOTTOM_LEFT
                     t[1, 3] = T_BOTTOM_RIGHT
                     t[0, 4] = T_CLEAR
                     t[1, 4] = T_CLEAR
-                else:
-                    t[0, 1] = T_LEFT
-                    t[1, 1] = T_RIGHT
-                    t[0, 2] = T_BIG_RANK + r
-                    t[1, 2] = T_BIG_SUIT + s
-                    t[0, 3] = T_BIG_RANK_LOW + r
-                    t[1, 3] = T_BIG_SUIT_LOW + s
-                    t[0, 4] = T_BOTTOM_LEFT
-                    t[1, 4] = T_BOTTOM_RIGHT
 
     def _hide(self, cid):
         """Hide card cid (a foundation card under the top one)."""
