@@ -125,6 +125,11 @@ class Metrics:
         """Size things for a panel `height` px tall of ppcm px per 10 mm (0: the size's default)."""
         if not ppcm:
             ppcm = layout.default_ppcm(0, height)
+        if height < 300 and ppcm > layout.PPCM_PYPORTAL:
+            # The Pynt's 2.4" panel: menus, keypad and calendar need more 7 mm rows than
+            # 240 px hold, so they keep the PyPortal's sizes there (docs/layout.md); the
+            # table, where play happens, has the Pynt's own.
+            ppcm = layout.PPCM_PYPORTAL
         self.ppcm = ppcm
         # A finger needs 7 mm and an eye 1.6 mm capitals, whatever the pixels (layout.py).
         self.target = layout.mm_px(layout.TARGET_MM10, ppcm)

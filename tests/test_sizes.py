@@ -17,9 +17,13 @@ from freecell_mc import deals, layout
 from freecell_mc.layout import HIT_FINISH, HIT_MENU, HIT_UNDO, SLOT_CELL, SLOT_FOUND
 from test_ui_harness import HW, Board
 
+# The Pynt's screens around the table keep the PyPortal's sizes (docs/layout.md: their
+# rows do not fit 240 px at the Pynt's 7 mm); they are measured against what they claim,
+# so nothing on them may overlap, clip or run off the screen either.
 BOARDS = {
     "pyportal": (320, 240),
     "titano": (480, 320),
+    "pynt": (320, 240),
 }
 CLEAR = 2  # pixels of felt between a text and a button
 
@@ -215,3 +219,15 @@ def test_panel_density_follows_the_board(board_id, size, mm_x10):
     assert abs(ppcm - diag * 10 / mm_x10) < 1
     # An unknown board at a size gets the densest known panel of that size: bigger targets.
     assert layout.panel_ppcm("unknown", *size) >= ppcm
+
+
+def test_the_pynt_plays_at_its_own_panel_and_its_menus_at_the_pyportals(panel):
+    board_name, board = panel
+    app = board.app
+    lay = app.table.layout
+    app.goto("menu")
+    m = app.screen.m
+    own = layout.panel_ppcm("pyportal_" + board_name if board_name != "pyportal" else "pyportal",
+                            app.width, app.height)
+    assert lay.ppcm == own
+    assert m.ppcm == (layout.PPCM_PYPORTAL if board_name == "pynt" else own)

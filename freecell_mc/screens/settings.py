@@ -37,19 +37,26 @@ class Screen(widgets.Screen):
         pitch = (self.height - top) // len(_ROWS)
         rh = min(bh, pitch - 2)
         ts = m.text_scale
-        # The controls start right of the longest label or note, whichever is wider.
+        # The controls start right of the longest label or note, whichever is wider, but
+        # keep room for "Calibrate" at the text scale.
         ctrl_x = w * 164 // 320
         for label, sub in _ROWS:
             ctrl_x = max(ctrl_x, m.margin + widgets.text_width(sub, ts) + m.gap,
                          m.margin + widgets.text_width(label, 2) + m.gap)
+        ctrl_x = min(ctrl_x, w - m.margin - max(w * 100 // 320, widgets.text_width("Calibrate", ts) + 8))
         ctrl_w = w - m.margin - ctrl_x
+        # A note wider than the room left of the controls wraps; where even that does not
+        # fit under its label (a small panel's big text), the note is left out.
+        note_cols = (ctrl_x - m.margin - m.gap) // (6 * ts)
         self.cell_buttons = []
         self.toggles = []
         for r in range(len(_ROWS)):
             y = top + r * pitch
             label, sub = _ROWS[r]
             self.add_text(label, m.margin, y, scale=2)
-            note = self.add_text(sub, m.margin, y + 25, scale=ts, color=widgets.DIM)
+            text = widgets.wrap(sub, note_cols)
+            note = self.add_text(text, m.margin, y + 25, scale=ts, color=widgets.DIM)
+            note.label.hidden = 25 + m.line_h() * (text.count("\n") + 1) > pitch
             if r == 3:
                 self.usb_note = note  # says when saves are limited (drive left to USB)
             if r == 0:
