@@ -90,13 +90,19 @@ def run(out, board="pyportal"):
     plus_day = centre("datepicker", "+", (2026, 11, 30), size, nth=2)
     lines = ["expect screen datepicker", plus_day, "shot " + paths[7]]
     _play(board, nvm, tmp, lines, "the date picker run")
-    # The table in mid-game, from the script the README names.
-    table = os.path.join(out, "table" + tag + ".png")
+    return paths + [table_shot(out, board, "table" + tag + ".png")]
+
+
+def table_shot(out, board, name):
+    """Write the table in mid-game on board, from the script the README names; return its path."""
+    from freecell_mc import deals
+
+    path = os.path.join(out, name)
     with open(os.path.join(ROOT, "host_sim", "scripts", "docs_table.txt")) as f:
         lines = [ln for ln in f.read().splitlines() if ln.strip() and not ln.startswith("#")]
-    _play(board, None, tempfile.mkdtemp(prefix="fcmc-shots-"), lines + ["shot " + table],
+    _play(board, None, tempfile.mkdtemp(prefix="fcmc-shots-"), lines + ["shot " + path],
           "the table run", date="2026-11-30", start=(deals.KIND_MS, 1, 4))
-    return paths + [table]
+    return path
 
 
 def _play(board, nvm, tmp, lines, what, date=None, start=None):
@@ -131,6 +137,8 @@ def main(argv=None):
 
         ui.shots(out)
         print(os.path.join(out, "table-*.png"))
+        # The Pynt's table: the same pixels as the PyPortal's on a smaller panel.
+        print(table_shot(out, "pynt", "table-pynt-320x240.png"))
     return 0
 
 
