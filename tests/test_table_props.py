@@ -110,4 +110,5 @@ def test_only_a_place_for_the_whole_run_lights_and_only_a_lit_place_moves(
     else:
         want = (-1, 0)
     assert (table.sel_src, table.sel_n) == want
-    board.tap(2, table.layout.status_y + 3)  # let go
+    lay = table.layout
+    board.tap(lay.status_x + lay.status_w // 2, lay.counter_y + 2)  # the move counter: let go
