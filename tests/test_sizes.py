@@ -29,7 +29,7 @@ CLEAR = 2  # pixels of felt between a text and a button
 
 # "keypad:error" is the keypad with the longest message it gives, a refused code.
 SCREENS = ("table", "menu", "keypad", "keypad:error", "daily", "stats", "settings",
-           "datepicker", "calibration", "result")
+           "datepicker", "calibration", "result", "notice")
 
 
 def cap_height(font):
@@ -87,7 +87,11 @@ def visit(board, name):
     """Show screen name on the board in its fullest state; return (screen, extra targets)."""
     app = board.app
     name, _, state = name.partition(":")
-    if name == "result":
+    if name == "notice":
+        from freecell_mc.storage import MSG_OLDER
+
+        app.goto("notice", text=MSG_OLDER)  # the longest thing the saves may say
+    elif name == "result":
         app.goto("result", moves=1234, seconds=4321,
                  code=deals.deal_code(deals.KIND_DAILY, 20261130, 4))
     else:
