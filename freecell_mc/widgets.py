@@ -318,10 +318,10 @@ class Screen:
         self.group.append(t.group)
         return t
 
-    def add_title(self, text):
-        """Add the screen's title at the top left and return it."""
+    def add_title(self, text, scale=0):
+        """Add the screen's title at the top left (at most at scale) and return it."""
         m = self.m
-        s = m.title_scale
+        s = scale or m.title_scale
         # A long title steps down towards the text scale rather than run off the screen.
         while s > m.text_scale and text_width(text, s) > self.width - 2 * m.margin:
             s -= 1

@@ -91,7 +91,7 @@ def test_daily_flow_gives_the_spec_deal(tmp_path):
 
 
 def test_daily_calendar_plays_an_older_day(tmp_path):
-    lines = ["key esc", at("menu", "Daily deal"), at("daily", "2\nNov", date=(2026, 12, 1)),
+    lines = ["key esc", at("menu", "Daily deal"), at("daily", "2 Nov", date=(2026, 12, 1)),
              "expect screen table"]
     app = run(lines, tmp_path, date="2026-12-01")
     assert app.current_deal()[:2] == (deals.KIND_DAILY, 20261102)

@@ -29,7 +29,7 @@ CLEAR = 2  # pixels of felt between a text and a button
 
 # "keypad:error" is the keypad with the longest message it gives, a refused code.
 SCREENS = ("table", "menu", "keypad", "keypad:error", "daily", "stats", "settings",
-           "datepicker", "calibration", "result", "notice")
+           "datepicker", "calibration", "result", "notice", "confirm")
 
 
 def cap_height(font):
@@ -87,7 +87,14 @@ def visit(board, name):
     """Show screen name on the board in its fullest state; return (screen, extra targets)."""
     app = board.app
     name, _, state = name.partition(":")
-    if name == "notice":
+    if name == "confirm":
+        from freecell_mc.screens import models
+
+        # The longest question: another day's deal over a daily game, with a way back.
+        app.goto("confirm", text=models.loss_text("daily 30 Nov", 1234, "deal #1000000"),
+                 yes="Play deal #1000000", keep=models.continue_label(deals.KIND_DAILY, 20261130),
+                 back=True)
+    elif name == "notice":
         from freecell_mc.storage import MSG_OLDER
 
         app.goto("notice", text=MSG_OLDER)  # the longest thing the saves may say

@@ -28,11 +28,11 @@ class Screen(widgets.Screen):
         h = self.height
         bh = m.button_h
         self.add_title("Unfinished game")
-        self.text = self.add_text("", m.margin, m.margin + 34, scale=m.text_scale, color=widgets.FG)
+        self.text = self.add_text("", m.margin, m.below_title, scale=m.text_scale, color=widgets.FG)
         bw = w - 2 * m.margin
         # Stacked full-width rows: the captions name deals and read in one line each.
         y = h - m.margin - 3 * bh - 2 * m.gap
-        self.text_h = y - m.gap - (m.margin + 34)
+        self.text_h = y - m.gap - m.below_title
         self.yes = self.add_button(_YES, m.margin, y, bw, bh, "")
         self.keep = self.add_button(_KEEP, m.margin, y + bh + m.gap, bw, bh, "")
         self.back = self.add_button(_BACK, m.margin, y + 2 * (bh + m.gap), bw, bh, "Back")

@@ -33,7 +33,10 @@ class Screen(widgets.Screen):
         self.model = models.DateModel(*DEFAULT_DATE)
         self.then = "table"
         self.then_kw = {}
-        self.add_title("What is today's date?")
+        # The title stays at scale 2: on the Titano its third scale would cost the +/- rows
+        # their 7 mm.
+        title = self.add_title("What is today's date?", 2)
+        below = m.margin + 12 * title.label.scale + 2
         ts = m.text_scale
         # The note under the title wraps to the width; room is kept for the longer of
         # the two it may show.
@@ -41,8 +44,8 @@ class Screen(widgets.Screen):
         lines = 1
         for note in (_NOTE_START, _NOTE_DAILY):
             lines = max(lines, widgets.wrap(note, self.cols).count("\n") + 1)
-        self.note = self.add_text("", m.margin, m.below_title, scale=ts, color=widgets.DIM)
-        top = m.below_title + m.line_h() + 15 * ts * (lines - 1) + m.gap
+        self.note = self.add_text("", m.margin, below, scale=ts, color=widgets.DIM)
+        top = below + m.line_h() + 15 * ts * (lines - 1) + m.gap
         # Bottom up: the two buttons, the date in words over them, and the +/- rows with
         # the values share what is left (each at least a target tall).
         by = h - m.margin - bh
