@@ -182,7 +182,7 @@ class Table:
         self.finish_button.hidden = True
         # Dead end: a panel across the top of the columns, beside the strip, so the counter,
         # Undo and Menu stay in sight, and so do the exposed cards at the columns' feet. It
-        # covers only index strips of covered cards, and a tap on it puts it away.
+        # covers only index strips of covered cards, and the next tap puts it away.
         cols = (sx - 8) // (FONT_W * ts)
         text = widgets.wrap(DEAD_END, cols)
         lines = text.count("\n") + 1
@@ -449,9 +449,10 @@ class Table:
             self.finishing = False  # any tap stops the finish, and does nothing else
             return
         lay = self.layout
-        if not self.dead_group.hidden and x < lay.status_x and lay.col_y <= y < lay.col_y + self.dead_h:
-            self.dead_group.hidden = True  # said once; what it covers shows again
-            return
+        if not self.dead_group.hidden:
+            # Said once: the next tap puts it away (what it covered shows again) and then
+            # counts as any tap does, so the tap rule holds under the panel too.
+            self.dead_group.hidden = True
         hit = lay.hit(x, y)
         if hit == HIT_UNDO:
             self.undo()  # which drops the selection too
