@@ -102,6 +102,9 @@ class Screen(widgets.Screen):
         y, m, d = self.model.value()
         app.clock.set_today(y, m, d)
         app.saves.note_date(y, m, d)
+        # The date alone never makes a save due; written now, the next start's picker
+        # begins from it even if the power goes before anything else changes.
+        app.saves.commit(app.clock.ticks_ms(), True)
         then = self.then
         if then == "table":
             app.continue_game()

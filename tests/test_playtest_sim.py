@@ -1,0 +1,37 @@
+# SPDX-License-Identifier: MIT
+"""What a player met playing through code.py on the headless simulator, by touch alone.
+
+Each test plays a path a player took, across restarts (the flash and the drive kept from
+one run to the next, as a power cycle keeps them), and checks what the player then sees.
+"""
+
+import pytest
+
+from test_screens import FakeApp, make
+from test_screens_sim import run
+
+SIZES = {"pyportal": (320, 240), "titano": (480, 320)}
+
+
+def tap(board, name, text, **kw):
+    """Return the tap on the button captioned text of screen name at the board's size."""
+    w, h = SIZES[board]
+    nth = kw.pop("nth", 0)
+    date = kw.pop("date", (2026, 11, 30))
+    _, s = make(name, FakeApp(w, h, date=date), **kw)
+    b = [b for b in s.buttons if b.text.replace("\n", " ") == text][nth]
+    return "tap %d %d" % (b.x + b.w // 2, b.y + b.h // 2)
+
+
+@pytest.mark.parametrize("board", sorted(SIZES))
+def test_the_date_picker_starts_from_the_date_last_set(tmp_path, board):
+    # The clock is unset: the player steps the picker to 2 March 2026 and sets it.
+    plus_month = tap(board, "datepicker", "+", nth=1)
+    plus_day = tap(board, "datepicker", "+", nth=2)
+    lines = ["expect screen datepicker", plus_month, plus_month, plus_day,
+             tap(board, "datepicker", "Set the date"), "expect screen table"]
+    run(lines, tmp_path, board=board)
+    # A power cycle straight after: the clock is unset again, and the picker begins
+    # from the date the player set, not from 1 January.
+    app = run(["expect screen datepicker"], tmp_path, board=board)
+    assert app.screen.model.value() == (2026, 3, 2)
