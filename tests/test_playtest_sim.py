@@ -35,3 +35,14 @@ def test_the_date_picker_starts_from_the_date_last_set(tmp_path, board):
     # from the date the player set, not from 1 January.
     app = run(["expect screen datepicker"], tmp_path, board=board)
     assert app.screen.model.value() == (2026, 3, 2)
+
+
+@pytest.mark.parametrize("board", sorted(SIZES))
+def test_the_date_prompt_names_the_button_that_skips_it(tmp_path, board):
+    app = run(["expect screen datepicker"], tmp_path, board=board)
+    captions = [b.text for b in app.screen.buttons]
+    note = app.screen.note.text
+    # The note points to the way past the prompt by the caption the player sees.
+    assert "Free deals only" in captions
+    assert "Skip" not in note
+    assert "free deals" in note.lower()

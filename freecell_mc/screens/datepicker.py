@@ -62,7 +62,7 @@ class Screen(widgets.Screen):
             date = self.app.saves.last_date or DEFAULT_DATE
         self.model.set(*date)
         if then == "table":
-            self.note.set("The clock was reset. Skip to play free deals only.")
+            self.note.set("The clock was reset. Free deals need no date.")
             self.skip.set_text("Free deals only")
         else:
             self.note.set("The clock was reset; the daily deal needs the date.")
