@@ -7,10 +7,20 @@ one run to the next, as a power cycle keeps them), and checks what the player th
 
 import pytest
 
+from freecell_mc.layout import HIT_MENU, Layout
+from freecell_mc.storage import Saves
+from host_sim.flash import FlashBlock
+
 from test_screens import FakeApp, make
 from test_screens_sim import run
 
 SIZES = {"pyportal": (320, 240), "titano": (480, 320)}
+
+
+def tap_table(board, hit):
+    """Return the tap on the table's status-strip button hit (HIT_MENU, HIT_UNDO, HIT_FINISH)."""
+    lay = Layout(*SIZES[board])
+    return "tap %d %d" % (lay.button_x(hit) + lay.button_w // 2, lay.button_y + lay.button_h // 2)
 
 
 def tap(board, name, text, **kw):
@@ -46,3 +56,27 @@ def test_the_date_prompt_names_the_button_that_skips_it(tmp_path, board):
     assert "Free deals only" in captions
     assert "Skip" not in note
     assert "free deals" in note.lower()
+
+
+def _seed_stats(tmp_path, played, won):
+    """Leave statistics in the saves, as many earlier games would have."""
+    saves = Saves([FlashBlock(str(tmp_path / "nvm.bin"), 8192)])
+    saves.load()
+    st = saves.stats
+    for _ in range(played):
+        st.record_start()
+    for _ in range(won):
+        st.record_win(300, 100)
+    saves.note_date(2026, 11, 30)
+    saves.commit(0, force=True)
+
+
+@pytest.mark.parametrize("played, won, shown", [(200, 199, "99%"), (201, 1, "1%"), (3, 2, "67%"),
+                                                (4, 4, "100%"), (5, 0, "0%")])
+def test_the_win_rate_says_100_only_when_every_game_was_won(tmp_path, played, won, shown):
+    _seed_stats(tmp_path, played, won)
+    board = "pyportal"
+    app = run(["expect screen table", tap_table(board, HIT_MENU), "expect screen menu",
+               tap(board, "menu", "Statistics"), "expect screen stats"], tmp_path, date="2026-11-30", board=board)
+    assert app.screen.values[0].text == str(played)
+    assert app.screen.values[2].text == shown
