@@ -80,3 +80,25 @@ def test_the_win_rate_says_100_only_when_every_game_was_won(tmp_path, played, wo
                tap(board, "menu", "Statistics"), "expect screen stats"], tmp_path, date="2026-11-30", board=board)
     assert app.screen.values[0].text == str(played)
     assert app.screen.values[2].text == shown
+
+
+@pytest.mark.parametrize("board", sorted(SIZES))
+def test_no_cross_is_left_to_tap_once_the_calibration_is_saved(tmp_path, board):
+    from freecell_mc.screens.calibration import targets
+
+    crosses = ["tap %d %d" % xy for xy in targets(*SIZES[board])]
+    lines = ["expect screen table", tap_table(board, HIT_MENU), tap(board, "menu", "Settings"),
+             tap(board, "settings", "Calibrate"), "expect screen calibration"] + crosses[:2]
+    app = run(lines, tmp_path, date="2026-11-30", board=board)
+    assert not app.screen.cross_h.hidden  # the check's cross waits for its tap
+    app = run(["expect screen table", tap_table(board, HIT_MENU), tap(board, "menu", "Settings"),
+               tap(board, "settings", "Calibrate")] + crosses, tmp_path, date="2026-11-30",
+              board=board)
+    assert app.screen.info.text.startswith("Saved")
+    # Nothing more to tap: a cross still standing would ask for a tap that does nothing.
+    assert app.screen.cross_h.hidden and app.screen.cross_v.hidden
+    # Default starts over, with the first cross back.
+    app = run(["expect screen table", tap_table(board, HIT_MENU), tap(board, "menu", "Settings"),
+               tap(board, "settings", "Calibrate")] + crosses + [tap(board, "calibration", "Default")],
+              tmp_path, date="2026-11-30", board=board)
+    assert not app.screen.cross_h.hidden and not app.screen.cross_v.hidden

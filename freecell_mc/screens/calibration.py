@@ -69,6 +69,8 @@ class Screen(widgets.Screen):
 
     def _place(self):
         x, y = self.targets[self.step]
+        self.cross_h.hidden = False
+        self.cross_v.hidden = False
         self.cross_h.x = x - _ARM
         self.cross_h.y = y - 1
         self.cross_v.x = x - 1
@@ -118,6 +120,9 @@ class Screen(widgets.Screen):
         self.save(new)
         self.info.set("Saved. Touch now follows your taps.")
         self.step = _STEPS
+        # Done: a cross left standing would ask for a tap that does nothing.
+        self.cross_h.hidden = True
+        self.cross_v.hidden = True
 
     def save(self, cal):
         """Store cal as the player's calibration and hand it to the touch driver."""
