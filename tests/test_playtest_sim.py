@@ -11,8 +11,7 @@ from freecell_mc.layout import HIT_MENU, Layout
 from freecell_mc.storage import Saves
 from host_sim.flash import FlashBlock
 
-from test_screens import FakeApp, make
-from test_screens_sim import run
+from test_screens_sim import at, run
 
 SIZES = {"pyportal": (320, 240), "titano": (480, 320)}
 
@@ -25,12 +24,7 @@ def tap_table(board, hit):
 
 def tap(board, name, text, **kw):
     """Return the tap on the button captioned text of screen name at the board's size."""
-    w, h = SIZES[board]
-    nth = kw.pop("nth", 0)
-    date = kw.pop("date", (2026, 11, 30))
-    _, s = make(name, FakeApp(w, h, date=date), **kw)
-    b = [b for b in s.buttons if b.text.replace("\n", " ") == text][nth]
-    return "tap %d %d" % (b.x + b.w // 2, b.y + b.h // 2)
+    return at(name, text, size=SIZES[board], **kw)
 
 
 @pytest.mark.parametrize("board", sorted(SIZES))
