@@ -73,10 +73,16 @@ class Stats:
             self.best_moves = moves
 
     def win_rate(self):
-        """Return won/played as a whole percentage, or None before the first game."""
+        """Return won/played as a whole percentage (100 and 0 only when exact), or None before any game."""
         if self.played == 0:
             return None
-        return (self.won * 100 + self.played // 2) // self.played
+        rate = (self.won * 100 + self.played // 2) // self.played
+        # Rounded, 199 of 200 would read 100% and 1 of 201 0%: neither is true.
+        if rate == 100 and self.won < self.played:
+            return 99
+        if rate == 0 and self.won > 0:
+            return 1
+        return rate
 
     def avg_seconds(self):
         """Return the average seconds of won games (rounded), or None without a win."""

@@ -15,7 +15,7 @@ _PLUS = const(10)  # 10 + field: year, month, day up
 _MINUS = const(20)  # 20 + field: down
 
 DEFAULT_DATE = (2026, 1, 1)
-_NOTE_START = "The clock was reset. Skip to play free deals only."
+_NOTE_START = "The clock was reset. Free deals need no date."
 _NOTE_DAILY = "The clock was reset; the daily deal needs the date."
 
 
@@ -119,6 +119,9 @@ class Screen(widgets.Screen):
         y, m, d = self.model.value()
         app.clock.set_today(y, m, d)
         app.saves.note_date(y, m, d)
+        # The date alone never makes a save due; written now, the next start's picker
+        # begins from it even if the power goes before anything else changes.
+        app.saves.commit(app.clock.ticks_ms(), True)
         then = self.then
         if then == "table":
             app.continue_game()
