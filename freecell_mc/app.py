@@ -9,7 +9,7 @@ kept; any other screen is built when entered and dropped when left.
 
 import displayio
 
-from freecell_mc import deals
+from freecell_mc import deals, widgets
 from freecell_mc.clock import plausible, ticks_diff
 from freecell_mc.compat import const
 from freecell_mc.engine import Game
@@ -19,6 +19,23 @@ from freecell_mc.taps import Taps
 SLOT_FREE = const(0)
 SLOT_DAILY = const(1)
 _MAX_ELAPSED_MS = const(0x3FFFFFFF)
+
+
+def _forget_screen(name):
+    """Drop a left screen's module, so its code leaves the heap too (on the board only).
+
+    CPython keeps it: there the heap is no concern and tools hold on to screen classes.
+    """
+    import sys
+
+    if sys.implementation.name == "cpython":
+        return
+    full = "freecell_mc.screens." + name
+    if full in sys.modules:
+        del sys.modules[full]
+    pkg = sys.modules.get("freecell_mc.screens")
+    if pkg is not None and name in pkg.__dict__:
+        delattr(pkg, name)
 
 
 class _NullSaves:
@@ -86,6 +103,9 @@ class App:
         self.slot = SLOT_FREE
         self.counted = False  # this deal already counted as played
         self.finished = False  # this deal's win is already recorded
+        self.result_due = False  # a win to show when the poll's tap or tick has returned
+        self._polling = False  # inside poll()'s tap, key or tick: screen changes wait
+        self._goto_due = None  # (name, kw) of the screen to show when they have returned
         self.elapsed_ms = 0
         self._last_ms = self.clock.ticks_ms()
         self.root = displayio.Group()
@@ -103,6 +123,8 @@ class App:
         from freecell_mc.table import Table
 
         self.table = Table(self, st.four_colour)
+        # Texts are rendered here, not in the constructors: a shallower Python stack.
+        widgets.draw_pending()
         self.display.root_group = self.root
         if self.message is not None:
             # What happened to the saves is told first, once; its OK goes on from here.
@@ -418,7 +440,9 @@ class App:
 
             st.mark_day_won(*models.daily_date(self.number))
         self.saves.commit(self.clock.ticks_ms(), True)
-        self._show_result()
+        # Shown by poll() once the winning tap has returned: built from here, eight frames
+        # down a tap, the result screen overflowed the board's Python stack.
+        self.result_due = True
 
     def _show_result(self):
         """Show the result screen of the won game in play: moves, time and deal code."""
@@ -439,19 +463,37 @@ class App:
 
         A won game never shows as a table with nothing left to play: whatever path leads
         back to it (Continue, the date picker, a slot switch, a start) shows its result.
+
+        Asked for from a tap, a key or a timer, the screen is built when that has returned
+        (still in the same poll, before the refresh): built down there, a screen's labels
+        ran CircuitPython 9's 1,536-byte Python stack out (docs/memory.md).
         """
         if name == "table" and self.game.won():
             self._show_result()
             return
-        old = self.screen
-        if old is self.table and name != "table":
+        if self._polling:
+            self._goto_due = (name, kw)
+            return
+        self._goto(name, kw)
+
+    def _goto(self, name, kw):
+        """Leave the active screen and show the one called name with kw."""
+        if self.screen is self.table and name != "table":
             self.table.close()
             # The slot last took the time at the last move: the thinking since counts too.
             self._save()
             self.saves.commit(self.clock.ticks_ms(), True)
+        # The old screen lets go of everything before the new one is built, so the two are
+        # never on the heap together (docs/memory.md, "peak during a screen change").
+        root = self.root
+        while len(root):
+            root.pop()
+        self.screen = None
         if self.other is not None:
+            gone = self.other.name
             self.other.close()
             self.other = None
+            _forget_screen(gone)
         if name == "table":
             screen = self.table
             screen.show(**kw)
@@ -461,9 +503,7 @@ class App:
             screen = screen_class(name)(self)
             self.other = screen
             screen.show(**kw)
-        root = self.root
-        while len(root):
-            root.pop()
+            widgets.draw_pending()
         root.append(screen.group)
         self.screen = screen
         self.taps.reset()
@@ -489,6 +529,7 @@ class App:
                 self.saves.set_elapsed(self.slot, self.elapsed_ms // 1000)
         reading = self.touch.touch_point
         tap = self.taps.feed(reading, now)
+        self._polling = True
         if tap is not None:
             self.screen.tap(tap[0], tap[1])
         keys = self.keys
@@ -497,9 +538,18 @@ class App:
             if k is not None:
                 self.key(k)
         self.screen.tick(now)
+        self._polling = False
+        due = self._goto_due
+        if due is not None:
+            self._goto_due = None
+            self._goto(due[0], due[1])
+        if self.result_due:
+            self.result_due = False
+            self._show_result()
         self.saves.commit(now)
         if self.dirty:
             self.dirty = False
+            widgets.draw_pending()  # a Text built outside a screen change
             self.display.refresh()
 
     def run(self):

@@ -148,14 +148,34 @@ class Metrics:
         return _FONT_H * (scale or self.text_scale)
 
 
+# Texts built but not drawn yet (see Text): draw_pending() renders them.
+_pending = []
+
+
+def draw_pending():
+    """Render the text of every Text built since the last call (allocates nothing if none)."""
+    if _pending:
+        for t in _pending:
+            t.label.text = t._text
+        _pending.clear()
+
+
 class Text:
-    """A single-bitmap label (bitmap_label) that is re-rendered only when its text changes."""
+    """A single-bitmap label (bitmap_label) that is re-rendered only when its text changes.
+
+    The label is made empty and its text rendered later by draw_pending(), which the App
+    calls once a screen is built: rendering runs six frames deep inside bitmap_label, and
+    done from inside a screen's constructor it overflowed CircuitPython 9's 1,536-byte
+    Python stack (docs/memory.md).
+    """
 
     def __init__(self, text="", x=0, y=0, scale=1, color=FG, anchor=(0.0, 0.0), background=None):
         self._text = text
+        if text:
+            _pending.append(self)
         self.label = bitmap_label.Label(
             terminalio.FONT,
-            text=text,
+            text="",
             color=color,
             scale=scale,
             background_color=background,
