@@ -30,12 +30,14 @@ def _forget_screen(name):
 
     if sys.implementation.name == "cpython":
         return
-    full = "freecell_mc.screens." + name
-    if full in sys.modules:
-        del sys.modules[full]
     pkg = sys.modules.get("freecell_mc.screens")
-    if pkg is not None and name in pkg.__dict__:
-        delattr(pkg, name)
+    # models holds every screen's logic and no state: the next screen imports it again.
+    for mod in (name, "models"):
+        full = "freecell_mc.screens." + mod
+        if full in sys.modules:
+            del sys.modules[full]
+        if pkg is not None and mod in pkg.__dict__:
+            delattr(pkg, mod)
 
 
 class _NullSaves:
