@@ -164,7 +164,8 @@ def main(argv=None):
     failed = 0
     for name, section in (("engine", engine_section),
                           ("ui", lambda o: module_section(o, "ui")),
-                          ("saves", lambda o: module_section(o, "saves"))):
+                          ("saves", lambda o: module_section(o, "saves")),
+                          ("board", lambda o: module_section(o, "board"))):
         try:
             section(out)
         except Exception as e:  # one broken section must not hide the others' figures

@@ -186,24 +186,83 @@ def pystack_high_water(tree, lo=1024, hi=4096, heap=400000):
     return hi
 
 
-# The lowest free heap derived for a PyPortal (SPEC section 6): the ceiling for the margins.
+# The lowest free heap derived for a PyPortal (SPEC section 6).
 CEILING = 170000
 
+# What each screen imports besides what the table already holds.
+_SCREEN_CODE = {"table": (), "datepicker": ("datepicker", "models"), "menu": ("menu", "models"),
+                "keypad": ("keypad", "models"), "result": ("result", "models"),
+                "daily": ("daily", "models"), "stats": ("stats", "models"),
+                "settings": ("settings",), "calibration": ("calibration", "models")}
 
-def _per_screen(visits):
-    """Return {screen: [most in use on it, most in use while changing to it]} over visits."""
+_IMPORTS = ("adafruit_ticks", "adafruit_display_text", "adafruit_display_text.bitmap_label",
+            "adafruit_touchscreen", "freecell_mc.compat", "freecell_mc.cards", "freecell_mc.deals",
+            "freecell_mc.engine", "freecell_mc.clock", "freecell_mc.stats", "freecell_mc.storage",
+            "freecell_mc.taps", "freecell_mc.layout", "freecell_mc.device", "freecell_mc.cardart",
+            "freecell_mc.widgets", "freecell_mc.table", "freecell_mc.app", "freecell_mc.screens",
+            "freecell_mc.screens.models", "freecell_mc.screens.menu", "freecell_mc.screens.keypad",
+            "freecell_mc.screens.daily", "freecell_mc.screens.stats", "freecell_mc.screens.settings",
+            "freecell_mc.screens.datepicker", "freecell_mc.screens.calibration",
+            "freecell_mc.screens.result")
+
+# One import per poll-sized call, so each figure is after a collection (see session.py).
+_IMPORT_SCRIPT = """
+import gc, json, session
+names = %r
+out = []
+def resume():
+    out.append(gc.mem_alloc())
+    i = len(out) - 1
+    if i == len(names):
+        print("RESULT " + json.dumps(["imports", [[names[k], out[k + 1] - out[k]]
+                                                  for k in range(len(names))]]))
+        raise session.SessionEnd()
+    __import__(names[i])
+    gc.collect()
+    raise session.Pause()
+session.resume = resume
+gc.collect()
+raise session.Pause()
+"""
+
+
+def code_resident(mpy=True):
+    """Return [(module, bytes its import keeps)], each measured after a collection."""
+    with tempfile.TemporaryDirectory(prefix="freecell-board-") as tmp:
+        build_tree(tmp, [], "pyportal", mpy, code=_IMPORT_SCRIPT % (_IMPORTS,))
+        rc, got, text = run_tree(tmp)
+        if rc != 0:
+            raise RuntimeError("import run failed:\n" + text[-2000:])
+        sizes = {}
+        for name in ("__init__", "bitmap_label"):
+            sizes[name] = (Path(tmp) / "lib" / "adafruit_display_text" / (name + ".mpy")).stat().st_size
+    return got["imports"], sizes
+
+
+def _per_screen(visits, base):
+    """Return {screen: [most in use on it, most in use while changing to it]}, net of base."""
     out = {}
     for name, live, change in visits[1:]:
         a = out.setdefault(name, [0, 0])
-        a[0] = max(a[0], live)
-        a[1] = max(a[1], change)
+        a[0] = max(a[0], live - base)
+        a[1] = max(a[1], change - base)
     return out
 
 
 def run(out):
     """Print the board-limits table: per screen, .mpy and .py, pystack high-water mark."""
-    out.write("board limits (MicroPython 1.27 at CircuitPython's pystack; code.py -> device.main\n"
-              "-> App; real adafruit_display_text/touchscreen/ticks; displayio at C sizes)\n")
+    out.write("board limits (MicroPython 1.27 with CircuitPython's pystack; code.py -> device.main\n"
+              "-> App; the real adafruit_display_text/touchscreen/ticks; displayio at C sizes)\n")
+    imports, sizes = code_resident(True)
+    code = dict((name.rsplit(".", 1)[-1], n) for name, n in imports)
+    out.write("  code kept by each import (.mpy, bytes):\n")
+    for name, n in imports:
+        out.write("    %-40s %6d\n" % (name, n))
+    dt = code["adafruit_display_text"] + code["bitmap_label"]
+    flash = sizes["__init__"] + sizes["bitmap_label"]
+    out.write("  adafruit_display_text: %d bytes here; frozen into the firmware its %d bytes of\n"
+              "  .mpy stay in flash, so on the board about %d fewer (an estimate)\n"
+              % (dt, flash, flash))
     runs = {}
     for size in ("pyportal", "titano"):
         for mpy in (True, False):
@@ -215,26 +274,28 @@ def run(out):
     for size in ("pyportal", "titano"):
         m = runs[(size, True)]
         p = runs[(size, False)]
-        base = m["visits"][0][1]
-        out.write("  %s %dx%d, bytes in use (stand-ins and session %d of them):\n"
-                  % (size, SIZES[size][0], SIZES[size][1], base))
-        out.write("    %-12s %10s %10s %10s %10s %9s\n"
-                  % ("screen", "mpy: on it", "changing", "py: on it", "changing", "margin"))
-        pm = _per_screen(m["visits"])
-        pp = _per_screen(p["visits"])
+        mb = m["visits"][0][1]
+        pb = p["visits"][0][1]
+        out.write("  %s %dx%d, bytes in use net of the stand-ins and the session (%d):\n"
+                  % (size, SIZES[size][0], SIZES[size][1], mb))
+        out.write("    %-12s %7s %9s %9s %9s %9s %9s\n"
+                  % ("screen", "code", "mpy: on", "changing", "py: on", "to 120K", "to 170K"))
+        pm = _per_screen(m["visits"], mb)
+        pp = _per_screen(p["visits"], pb)
         for name in pm:
             live, change = pm[name]
-            plive, pchange = pp.get(name, [0, 0])
-            out.write("    %-12s %10d %10d %10d %10d %9d\n"
-                      % (name, live, change, plive, pchange, CEILING - live))
-        out.write("    start (code.py to the first poll, one call): %d bytes in use at its end\n"
-                  "    from .mpy, %d from .py; %d ms and %d ms under MicroPython (WebAssembly)\n"
-                  % (m["visits"][1][2], p["visits"][1][2], m["startup_ms"], p["startup_ms"]))
+            c = sum(code.get(x, 0) for x in _SCREEN_CODE.get(name, ()))
+            out.write("    %-12s %7d %9d %9d %9d %9d %9d\n"
+                      % (name, c, live, change, pp.get(name, [0, 0])[0], HEAP_CAP - live,
+                         CEILING - live))
+        out.write("    start (code.py to the end of the first poll): %d ms from .mpy, %d ms from\n"
+                  "    .py, under MicroPython (WebAssembly on this machine, not the board's speed)\n"
+                  % (m["startup_ms"], p["startup_ms"]))
     with tempfile.TemporaryDirectory(prefix="freecell-board-") as tmp:
         build_tree(tmp, session_steps(), "pyportal", True)
         hwm = pystack_high_water(tmp)
     out.write("  pystack high-water mark (pyportal, .mpy): %d bytes (9.x gives %d, 10.x %d)\n"
               % (hwm, PYSTACK_9X, PYSTACK_10))
-    out.write("  'on it': after a collection; 'changing': the poll that built it, with all its\n"
-              "  garbage (this MicroPython collects only between polls); margin: %d - on it\n"
-              % CEILING)
+    out.write("  code: the screen's own modules beyond the table's. 'on': after a collection;\n"
+              "  'changing': the poll that built the screen, its garbage included (this\n"
+              "  MicroPython collects only between polls), an upper bound of the peak.\n")

@@ -37,6 +37,11 @@ def test_the_whole_session_runs_at_the_9x_pystack_from_mpy():
     # and a longer statistics record account for the little more).
     tables = [v[1] for v in visits if v[0] == "table"]
     assert tables[-1] - tables[0] < 4096, tables
+    # The table fits the 120,000-byte budget; figures net of the stand-ins and the session
+    # (visits[0], which the board does not spend). The other screens do not fit yet
+    # (docs/memory.md).
+    base = visits[0][1]
+    assert max(tables) - base < board.HEAP_CAP, (max(tables), base)
     assert got["saved"] == [1, 1], got["saved"]  # the win is on flash, and one daily deal
 
 

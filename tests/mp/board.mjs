@@ -78,7 +78,11 @@ try {
     "import session\n" +
     "session.start('/session.json')\n" +
     "import board_time\n" +
-    "sys.modules['time'] = board_time\n"
+    "sys.modules['time'] = board_time\n" +
+    // The stand-ins are C modules on the board, their code in flash: imported now, their
+    // code is part of the 'start' figure, not of the game's.
+    "import displayio, vectorio, fontio, terminalio, bitmaptools, board, analogio, digitalio\n" +
+    "import microcontroller, rtc, supervisor\n"
   );
   // A collection in a later call frees the set-up's garbage (this build frees nothing
   // inside the top-level call that made it).
