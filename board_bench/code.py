@@ -7,6 +7,12 @@ open the serial console (e.g. `tio /dev/ttyACM0` or Mu) and press reset. It prin
     free heap after boot, after importing the game, after building the table, after a move
     milliseconds of a full-screen refresh and of a single-card move (the move's refresh alone,
     and tap handling plus refresh)
+    free heap on each screen (menu, keypad, daily calendar, statistics, settings, date
+    picker, calibration, result) and back on the table
+    the Python stack ("pystack") the game reached: CircuitPython has no high-water mark,
+    so micropython.pystack_use() is read where labels are built and where their text is
+    rendered; bitmap_label's own frames come on top (docs/memory.md: the whole session's
+    high-water mark, measured under MicroPython, is 1,512 bytes of 1,536)
 
 then stops. Copy the game's own code.py back to play again. It changes no saved game: it
 plays on a fresh table that it never saves.
@@ -32,12 +38,53 @@ def free(what):
     return f
 
 
+_deepest = [0, 0]  # pystack in use: building a label, rendering labels
+
+
+def _watch_pystack(widgets):
+    """Note the pystack in use where labels are built and rendered (0 where not told)."""
+    try:
+        import micropython
+
+        use = micropython.pystack_use
+    except (ImportError, AttributeError):
+        return
+    text_init = widgets.Text.__init__
+    draw = widgets.draw_pending
+
+    def init(self, *args, **kw):
+        _deepest[0] = max(_deepest[0], use())
+        text_init(self, *args, **kw)
+
+    def draw_pending():
+        _deepest[1] = max(_deepest[1], use())
+        draw()
+
+    widgets.Text.__init__ = init
+    widgets.draw_pending = draw_pending
+
+
+def screens(app):
+    """Show every screen once and print the free heap on each."""
+    today = app.clock.today()
+    for name, kw in (("menu", {}), ("keypad", {}), ("daily", {}), ("stats", {}),
+                     ("settings", {}), ("datepicker", {"then": "table"}), ("calibration", {}),
+                     ("result", {"moves": 90, "seconds": 300, "code": "11-1-0"}), ("table", {})):
+        if name == "daily" and today[0] < 2025:
+            app.clock.set_today(2026, 11, 30)  # the calendar needs a set clock
+        app.goto(name, **kw)
+        app.display.refresh()
+        free("on the " + name)
+
+
 def main():
     """Measure and print."""
     boot = free("after boot")
-    from freecell_mc import device
+    from freecell_mc import device, widgets
     from freecell_mc.app import App
     from freecell_mc.engine import Game  # noqa: F401  (the same imports the game makes)
+
+    _watch_pystack(widgets)
 
     free("after importing the game")
     hw = device.build()
@@ -91,6 +138,9 @@ def main():
     print("tap to pick + refresh          %8.1f ms" % ((t1 - t0) / 1e6))
     print("tap to drop + refresh          %8.1f ms" % ((t2 - t1) / 1e6))
     free("after a move")
+    screens(app)
+    print("pystack in use building a label %d, rendering labels %d bytes (plus bitmap_label's frames)"
+          % (_deepest[0], _deepest[1]))
     print("moves played: %d; display %dx%d; heap at boot %d" % (game.moves, disp.width, disp.height, boot))
     print("done: copy the game's code.py back to play")
 
