@@ -206,7 +206,11 @@ class Text:
 
 
 class Button:
-    """A bordered rectangle with a centred caption, a hit test and a visual state."""
+    """A bordered rectangle with a centred caption, a hit test and a visual state.
+
+    text=None makes no caption: the screen draws what the button shows (a label costs
+    about 1 KB; the calendar's days are digit tiles of ~100 bytes).
+    """
 
     def __init__(self, x, y, w, h, text="", bid=0, scale=0, border=1):
         self.x = x
@@ -234,18 +238,20 @@ class Button:
             color_index=NORMAL,
         )
         self.group.append(self._fill)
-        s = scale or fit_scale(text, w - 6, h - 4)
-        self.caption = Text(text, x + w // 2, y + h // 2, scale=s, color=FG, anchor=(0.5, 0.5))
-        self.group.append(self.caption.group)
+        self.caption = None
+        if text is not None:
+            s = scale or fit_scale(text, w - 6, h - 4)
+            self.caption = Text(text, x + w // 2, y + h // 2, scale=s, color=FG, anchor=(0.5, 0.5))
+            self.group.append(self.caption.group)
 
     @property
     def text(self):
-        """The caption."""
-        return self.caption.text
+        """The caption ("" for a button without one)."""
+        return "" if self.caption is None else self.caption.text
 
     def set_text(self, text):
         """Change the caption, refitting its scale unless one was fixed."""
-        if text == self.caption.text:
+        if self.caption is None or text == self.caption.text:
             return
         if not self._scale_fixed:
             s = fit_scale(text, self.w - 6, self.h - 4)
@@ -257,6 +263,8 @@ class Button:
         s = self.state if self.enabled else DISABLED
         if self._fill.color_index != s:
             self._fill.color_index = s
+        if self.caption is None:
+            return
         if s == HIGHLIGHT:
             self.caption.set_color(TEXT_DARK)
         elif s == DISABLED:
