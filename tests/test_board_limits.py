@@ -42,7 +42,11 @@ def test_the_whole_session_runs_at_the_9x_pystack_from_mpy():
     # (docs/memory.md).
     base = visits[0][1]
     assert max(tables) - base < board.HEAP_CAP, (max(tables), base)
-    assert got["saved"] == [1, 1], got["saved"]  # the win is on flash, and one daily deal
+    # The daily calendar, the largest screen, fits under the lowest derived free heap of a
+    # PyPortal since its days are digit tiles instead of 30 labels (176,864 bytes before).
+    daily = max(v[1] for v in visits if v[0] == "daily")
+    assert daily - base < board.CEILING, (daily, base)
+    assert got["saved"] == [1, 1], got["saved"]  # the win is on flash, and a daily deal
 
 
 # Made inside a function (module globals would grow the globals dict inside a figure);

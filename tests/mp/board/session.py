@@ -11,6 +11,7 @@ so the steps cost the heap nothing); one step runs per press of the finger:
     p SLOT INDEX     tap the table at card INDEX of a column (-1: the exposed card, a cell
                      or a foundation), as Table.tap_point places it
     c                tap the cross the calibration screen shows
+    d DAY            tap day DAY (0 = the oldest) of the daily calendar
     e NAME           the current screen must be NAME
     w MS             no touch for MS milliseconds
 
@@ -164,6 +165,9 @@ def _target(step):
         return app.table.tap_point(step[1], step[2])
     if op == "c":
         return scr.targets[scr.step]
+    if op == "d":
+        b = scr.days[step[1]]
+        return (b.x + b.w // 2, b.y + b.h // 2)
     want = step[1]
     if scr is app.table:
         t = app.table
@@ -171,7 +175,7 @@ def _target(step):
     else:
         buttons = scr.buttons
     for b in buttons:
-        if b.caption.text == want and b.enabled and not b.hidden:
+        if b.text == want and b.enabled and not b.hidden:
             return (b.x + b.w // 2, b.y + b.h // 2)
     raise AssertionError("no button " + want + " on " + scr.name)
 
