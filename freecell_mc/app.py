@@ -105,7 +105,6 @@ class App:
         self.slot = SLOT_FREE
         self.counted = False  # this deal already counted as played
         self.finished = False  # this deal's win is already recorded
-        self.result_due = False  # a win to show when the poll's tap or tick has returned
         self._polling = False  # inside poll()'s tap, key or tick: screen changes wait
         self._goto_due = None  # (name, kw) of the screen to show when they have returned
         self.elapsed_ms = 0
@@ -442,21 +441,21 @@ class App:
 
             st.mark_day_won(*models.daily_date(self.number))
         self.saves.commit(self.clock.ticks_ms(), True)
-        # Shown by poll() once the winning tap has returned: built from here, eight frames
-        # down a tap, the result screen overflowed the board's Python stack.
-        self.result_due = True
+        # Shown by poll() once the winning tap or finish step has returned, straight from
+        # there: built eight frames down the tap, the result screen overflowed the board's
+        # Python stack.
+        self._goto_due = ("result", self._result_kw())
+
+    def _result_kw(self):
+        """Return what the result screen shows of the game in play: moves, time, the deal."""
+        g = self.game
+        return {"moves": g.moves, "seconds": self.elapsed_ms // 1000,
+                "code": deals.deal_code(self.kind, self.number, g.cells),
+                "kind": self.kind, "number": self.number}
 
     def _show_result(self):
-        """Show the result screen of the won game in play: moves, time and deal code."""
-        g = self.game
-        self.goto(
-            "result",
-            moves=g.moves,
-            seconds=self.elapsed_ms // 1000,
-            code=deals.deal_code(self.kind, self.number, g.cells),
-            kind=self.kind,
-            number=self.number,
-        )
+        """Show the result screen of the won game in play."""
+        self.goto("result", **self._result_kw())
 
     # -- screens ---------------------------------------------------------------------
 
@@ -545,9 +544,6 @@ class App:
         if due is not None:
             self._goto_due = None
             self._goto(due[0], due[1])
-        if self.result_due:
-            self.result_due = False
-            self._show_result()
         self.saves.commit(now)
         if self.dirty:
             self.dirty = False
