@@ -121,11 +121,10 @@ class App:
         elif not self._restore(self.saves.active) and not self._restore(1 - self.saves.active):
             # Neither slot holds a game (an emptied active slot never costs the other its game).
             self._begin(deals.KIND_SEED, self._fresh_seed(), st.cells)
-        from freecell_mc.table import Table
-
-        self.table = Table(self, st.four_colour)
-        # Texts are rendered here, not in the constructors: a shallower Python stack.
-        widgets.draw_pending()
+        self.art = None  # the table's card art, kept while the table is not
+        # The table screen while it is shown (None on the others): built by goto("table"),
+        # so a start on the date picker or a result does not hold it too.
+        self.table = None
         self.display.root_group = self.root
         if self.message is not None:
             # What happened to the saves is told first, once; its OK goes on from here.
@@ -234,7 +233,7 @@ class App:
             # A won daily or free game taken up again: its result and the ways on, as at
             # a start, not a table with nothing left to play.
             self._show_result()
-        elif self.screen is self.table:
+        elif self.table is not None and self.screen is self.table:
             self.table.redraw()
             self.dirty = True
         else:
@@ -410,7 +409,7 @@ class App:
     def settings_changed(self):
         """Apply changed settings: colours, take-back, touch calibration (cells: next deal)."""
         st = self.saves.settings
-        self.table.set_four_colour(st.four_colour)
+        self.art.set_four_colour(st.four_colour)
         self.game.takeback = bool(st.takeback)
         self._apply_calibration()
         self.saves.commit(self.clock.ticks_ms(), True)
@@ -479,11 +478,14 @@ class App:
 
     def _goto(self, name, kw):
         """Leave the active screen and show the one called name with kw."""
-        if self.screen is self.table and name != "table":
+        if self.table is not None and self.screen is self.table and name != "table":
             self.table.close()
             # The slot last took the time at the last move: the thinking since counts too.
             self._save()
             self.saves.commit(self.clock.ticks_ms(), True)
+            # Its display objects (about 25 KB) give way to the next screen; the card art
+            # stays, so coming back builds tile grids and labels, not the art.
+            self.table = None
         # The old screen lets go of everything before the new one is built, so the two are
         # never on the heap together (docs/memory.md, "peak during a screen change").
         root = self.root
@@ -496,8 +498,15 @@ class App:
             self.other = None
             _forget_screen(gone)
         if name == "table":
+            if self.table is None:
+                # Built right here, not in a helper: this is the deepest path of the game.
+                from freecell_mc.table import Table
+
+                self.table = Table(self, self.saves.settings.four_colour, self.art)
+                self.art = self.table.art
             screen = self.table
             screen.show(**kw)
+            widgets.draw_pending()
         else:
             from freecell_mc.screens import screen_class
 

@@ -70,12 +70,16 @@ class Table:
 
     name = "table"
 
-    def __init__(self, app, four_colour=False):
-        """Build every display object of the table once, for app's display size."""
+    def __init__(self, app, four_colour=False, art=None):
+        """Build every display object of the table for app's display size (art: reuse it)."""
         self.app = app
         cells = app.game.cells
         self.layout = lay = Layout(app.width, app.height, cells, app_ppcm(app))
-        self.art = art = cardart.CardArt(lay, four_colour, displayio)
+        if art is None:
+            art = cardart.CardArt(lay, four_colour, displayio)
+        else:
+            art.set_four_colour(four_colour)
+        self.art = art
         tw = lay.tile_w
         th = lay.tile_h
         self.group = g = displayio.Group()
@@ -582,7 +586,7 @@ class Table:
         self.redraw()
 
     def close(self):
-        """The table is never dropped; stop the finish when leaving it."""
+        """Stop the finish when leaving the table (the App then drops it)."""
         self.finishing = False
         self.clear_selection()
 
