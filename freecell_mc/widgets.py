@@ -208,11 +208,11 @@ class Text:
 class Button:
     """A bordered rectangle with a centred caption, a hit test and a visual state.
 
-    text=None makes no caption: the screen draws what the button shows (a label costs
-    about 1 KB; the calendar's days are digit tiles of ~100 bytes).
+    label=False draws no caption: the screen draws what the button shows (a label costs
+    about 1 KB; `digits()` draws numbers in ~100 bytes). `text` still names the button.
     """
 
-    def __init__(self, x, y, w, h, text="", bid=0, scale=0, border=1):
+    def __init__(self, x, y, w, h, text="", bid=0, scale=0, border=1, label=True):
         self.x = x
         self.y = y
         self.w = w
@@ -239,19 +239,23 @@ class Button:
         )
         self.group.append(self._fill)
         self.caption = None
-        if text is not None:
+        self._name = text
+        if label:
             s = scale or fit_scale(text, w - 6, h - 4)
             self.caption = Text(text, x + w // 2, y + h // 2, scale=s, color=FG, anchor=(0.5, 0.5))
             self.group.append(self.caption.group)
 
     @property
     def text(self):
-        """The caption ("" for a button without one)."""
-        return "" if self.caption is None else self.caption.text
+        """The caption (the name of a button drawn without one)."""
+        return self._name if self.caption is None else self.caption.text
 
     def set_text(self, text):
         """Change the caption, refitting its scale unless one was fixed."""
-        if self.caption is None or text == self.caption.text:
+        if self.caption is None:
+            self._name = text
+            return
+        if text == self.caption.text:
             return
         if not self._scale_fixed:
             s = fit_scale(text, self.w - 6, self.h - 4)
@@ -306,6 +310,21 @@ class Button:
         return self.x <= x < self.x + self.w and self.y <= y < self.y + self.h
 
 
+def digits(art, text, cx, cy):
+    """Return a TileGrid of the move counter's digits (art: cardart.CardArt) showing text.
+
+    text holds digits only; the grid is centred on (cx, cy). About 100 bytes for up to
+    4 digits, where a label costs about 1 KB.
+    """
+    n = len(text)
+    tg = displayio.TileGrid(art.digits, pixel_shader=art.digit_palette, width=n, height=1,
+                            tile_width=art.digit_w, tile_height=art.digit_h,
+                            x=cx - n * art.digit_w // 2, y=cy - art.digit_h // 2)
+    for k in range(n):
+        tg[k, 0] = ord(text[k]) - 48
+    return tg
+
+
 def grid_cell(index, cols, x0, y0, w, h, gap, rows):
     """Return (x, y, cw, ch) of cell index in a cols x rows grid filling w x h."""
     cw = (w - gap * (cols - 1)) // cols
@@ -333,9 +352,9 @@ class Screen:
         self.buttons = []
         self.group.append(rect(0, 0, self.width, self.height, BG))
 
-    def add_button(self, bid, x, y, w, h, text, scale=0, border=1):
+    def add_button(self, bid, x, y, w, h, text, scale=0, border=1, label=True):
         """Build a button with id bid, add it to the screen and return it."""
-        b = Button(x, y, w, h, text, bid=bid, scale=scale, border=border)
+        b = Button(x, y, w, h, text, bid=bid, scale=scale, border=border, label=label)
         self.buttons.append(b)
         self.group.append(b.group)
         return b

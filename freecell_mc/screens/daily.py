@@ -5,8 +5,6 @@ There is deliberately no streak: a missed day costs nothing and every day of the
 last 30 can be played at any time.
 """
 
-import displayio
-
 from freecell_mc import clock, deals, widgets
 from freecell_mc.compat import const
 from freecell_mc.screens import models
@@ -15,17 +13,6 @@ _DAY = const(100)  # buttons 100..129 are the days, oldest first
 _BACK = const(1)
 _TODAY = const(2)
 _SLOT_DAILY = const(1)  # the App's save slot of the daily deal
-
-
-def _digits(art, text, cx, cy):
-    """Return a TileGrid of the counter's digits showing text, centred on (cx, cy)."""
-    n = len(text)
-    tg = displayio.TileGrid(art.digits, pixel_shader=art.digit_palette, width=n, height=1,
-                            tile_width=art.digit_w, tile_height=art.digit_h,
-                            x=cx - n * art.digit_w // 2, y=cy - art.digit_h // 2)
-    for k in range(n):
-        tg[k, 0] = ord(text[k]) - 48
-    return tg
 
 
 class Screen(widgets.Screen):
@@ -56,9 +43,9 @@ class Screen(widgets.Screen):
             self.add_text(models.WEEKDAYS[c], gx + c * cw + cw // 2, 1, scale=ts,
                           color=widgets.DIM, anchor=(0.5, 0.0))
         self.days = []
-        # The table's card art holds the move counter's digits; without a table (a screen
-        # tried on its own) the days keep their labels.
-        art = getattr(getattr(app, "table", None), "art", None)
+        # The App keeps the table's card art, which holds the move counter's digits; without
+        # it (a screen tried on its own) the days keep their labels.
+        art = getattr(app, "art", None)
         for i in range(cal.n):
             r, c = cal.cell(i)
             text = cal.label(i)
@@ -74,8 +61,10 @@ class Screen(widgets.Screen):
             by = gy + r * ch
             if art is not None and text.isdigit():
                 # The day alone: the move counter's digit tiles, ~100 bytes, not a ~1 KB label.
-                b = self.add_button(_DAY + i, bx, by, cw - 1, ch - 1, None, border=2)
-                self.group.append(_digits(art, text, bx + (cw - 1) // 2, by + (ch - 1) // 2))
+                b = self.add_button(_DAY + i, bx, by, cw - 1, ch - 1, text, border=2,
+                                    label=False)
+                self.group.append(widgets.digits(art, text, bx + (cw - 1) // 2,
+                                                 by + (ch - 1) // 2))
             else:
                 s = max(ts, widgets.fit_scale(text, cw - 7, ch - 5))
                 b = self.add_button(_DAY + i, bx, by, cw - 1, ch - 1, text, scale=s, border=2)
