@@ -6,8 +6,8 @@ adafruit_display_text, adafruit_touchscreen and adafruit_ticks, and stand-ins fo
 modules CircuitPython has in C, at their C structs' heap cost) and tests/mp/board.mjs runs
 code.py -> freecell_mc.device.main -> App with the pystack capped at CircuitPython 9.x's
 1,536 bytes. The session visits every screen, wins a Microsoft deal by taps, saves and
-returns to the game (bench/board.py, session_steps). The heap figures are printed; the
-120,000-byte cap is not reached yet (docs/memory.md says by how much and where).
+returns to the game (bench/board.py, session_steps). The heap figures are printed; every
+screen but the daily calendar holds less than the 120,000-byte budget (docs/memory.md).
 """
 
 from bench import board
@@ -37,15 +37,18 @@ def test_the_whole_session_runs_at_the_9x_pystack_from_mpy():
     # and a longer statistics record account for the little more).
     tables = [v[1] for v in visits if v[0] == "table"]
     assert tables[-1] - tables[0] < 4096, tables
-    # The table fits the 120,000-byte budget; figures net of the stand-ins and the session
-    # (visits[0], which the board does not spend). The other screens do not fit yet
-    # (docs/memory.md).
+    # Every screen but the daily calendar fits the 120,000-byte budget, net of the
+    # stand-ins and the session (visits[0], which the board does not spend): the table's
+    # display objects give way to the other screens. The calendar fits under the lowest
+    # derived free heap of a PyPortal since its days are digit tiles, not 30 labels
+    # (176,864 bytes before). docs/memory.md has the figures.
     base = visits[0][1]
-    assert max(tables) - base < board.HEAP_CAP, (max(tables), base)
-    # The daily calendar, the largest screen, fits under the lowest derived free heap of a
-    # PyPortal since its days are digit tiles instead of 30 labels (176,864 bytes before).
-    daily = max(v[1] for v in visits if v[0] == "daily")
-    assert daily - base < board.CEILING, (daily, base)
+    most = {}
+    for name, live, _ in visits[1:]:
+        most[name] = max(most.get(name, 0), live - base)
+    daily = most.pop("daily")
+    assert max(most.values()) < board.HEAP_CAP, most
+    assert daily < board.CEILING, daily
     assert got["saved"] == [1, 1], got["saved"]  # the win is on flash, and a daily deal
 
 
