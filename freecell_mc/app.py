@@ -3,8 +3,8 @@
 
 One poll() reads the touch panel once, turns readings into taps, hands taps and keys to
 the active screen, advances its timers, lets the saves commit when due, and refreshes the
-display once, only if something changed (auto-refresh is off). The table is built once and
-kept; any other screen is built when entered and dropped when left.
+display once, only if something changed (auto-refresh is off). Every screen, the table too,
+is built when entered and dropped when left; the table's card art is kept.
 """
 
 import displayio
