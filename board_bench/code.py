@@ -8,7 +8,7 @@ open the serial console (e.g. `tio /dev/ttyACM0` or Mu) and press reset. It prin
     milliseconds of a full-screen refresh and of a single-card move (the move's refresh alone,
     and tap handling plus refresh)
     free heap on each screen (menu, keypad, daily calendar, statistics, settings, date
-    picker, calibration, result) and back on the table
+    picker, calibration, result) and back on the table, and how long each took to build
     the Python stack ("pystack") the game reached: CircuitPython has no high-water mark,
     so micropython.pystack_use() is read where labels are built and where their text is
     rendered; bitmap_label's own frames come on top (docs/memory.md: the whole session's
@@ -72,9 +72,13 @@ def screens(app):
                      ("result", {"moves": 90, "seconds": 300, "code": "11-1-0"}), ("table", {})):
         if name == "daily" and today[0] < 2025:
             app.clock.set_today(2026, 11, 30)  # the calendar needs a set clock
+        t0 = time.monotonic_ns()
         app.goto(name, **kw)
         app.display.refresh()
+        ms = ms_since(t0)
         free("on the " + name)
+        # Every screen is built on entry, the table too (over its kept card art).
+        print("  built and drawn in %6.1f ms" % ms)
 
 
 def main():
