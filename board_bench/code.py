@@ -12,7 +12,7 @@ open the serial console (e.g. `tio /dev/ttyACM0` or Mu) and press reset. It prin
     the Python stack ("pystack") the game reached: CircuitPython has no high-water mark,
     so micropython.pystack_use() is read where labels are built and where their text is
     rendered; bitmap_label's own frames come on top (docs/memory.md: the whole session's
-    high-water mark, measured under MicroPython, is 1,416 bytes of 1,536)
+    high-water mark, measured under MicroPython, is 1,440 bytes of 1,536)
 
 then stops. Copy the game's own code.py back to play again. It changes no saved game: it
 plays on a fresh table that it never saves.
