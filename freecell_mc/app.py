@@ -409,7 +409,8 @@ class App:
     def settings_changed(self):
         """Apply changed settings: colours, take-back, touch calibration (cells: next deal)."""
         st = self.saves.settings
-        self.art.set_four_colour(st.four_colour)
+        if self.art is not None:  # None until a table was built; the next one reads st
+            self.art.set_four_colour(st.four_colour)
         self.game.takeback = bool(st.takeback)
         self._apply_calibration()
         self.saves.commit(self.clock.ticks_ms(), True)
