@@ -241,6 +241,10 @@ class ScriptInput:
         except ValueError as e:
             raise ScriptFailure(lineno, "move %s refused: %s" % (text, e)) from None
         table = app.table
+        if table is None or app.screen is not table:
+            # The table exists only while it is shown (the App drops it under other screens).
+            raise ScriptFailure(lineno, "move %s: the table is not shown (on %s)"
+                                % (text, app.screen.name))
         if src < 8:
             x, y = table.tap_point(src, game.column_len(src) - n)
         else:

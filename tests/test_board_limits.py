@@ -146,3 +146,16 @@ def test_four_colours_switched_before_any_table_reach_the_first_table():
         assert app.table.art.four_colour
     finally:
         b.close()
+
+
+def test_a_script_move_away_from_the_table_says_where_it_is(capsys):
+    # The table exists only while it is shown; a script's move elsewhere is a clear failure.
+    from host_sim import script, sim
+
+    s = sim.Simulator(board="pyportal", headless=True, date="2026-11-30",
+                      script=script.parse("wait 100\nkey esc\nwait 100\nmove 1a\n"))
+    try:
+        assert s.run() == 1
+    finally:
+        s.close()
+    assert "move 1a: the table is not shown (on menu)" in capsys.readouterr().err
