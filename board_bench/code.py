@@ -45,9 +45,11 @@ def _watch_pystack(widgets):
     """Note the pystack in use where labels are built and rendered (0 where not told)."""
     try:
         import micropython
-
-        use = micropython.pystack_use
-    except (ImportError, AttributeError):
+    except ImportError:
+        return
+    # CircuitPython has it (py/modmicropython.c); the stubs and CPython's stand-in do not.
+    use = getattr(micropython, "pystack_use", None)
+    if use is None:
         return
     text_init = widgets.Text.__init__
     draw = widgets.draw_pending
