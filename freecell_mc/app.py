@@ -21,23 +21,27 @@ SLOT_DAILY = const(1)
 _MAX_ELAPSED_MS = const(0x3FFFFFFF)
 
 
-def _forget_screen(name):
-    """Drop a left screen's module, so its code leaves the heap too (on the board only).
+def _forget(package, names):
+    """Drop the modules package.NAME of names, so their code leaves the heap (board only).
 
-    CPython keeps it: there the heap is no concern and tools hold on to screen classes.
+    CPython keeps them: there the heap is no concern and tools hold on to their classes.
     """
     import sys
 
     if sys.implementation.name == "cpython":
         return
-    pkg = sys.modules.get("freecell_mc.screens")
-    # models holds every screen's logic and no state: the next screen imports it again.
-    for mod in (name, "models"):
-        full = "freecell_mc.screens." + mod
+    pkg = sys.modules.get(package)
+    for mod in names:
+        full = package + "." + mod
         if full in sys.modules:
             del sys.modules[full]
         if pkg is not None and mod in pkg.__dict__:
             delattr(pkg, mod)
+
+
+def _forget_screen(name):
+    """Drop a left screen's module, and models, which holds every screen's logic and no state."""
+    _forget("freecell_mc.screens", (name, "models"))
 
 
 class _NullSaves:
@@ -484,9 +488,11 @@ class App:
             # The slot last took the time at the last move: the thinking since counts too.
             self._save()
             self.saves.commit(self.clock.ticks_ms(), True)
-            # Its display objects (about 25 KB) give way to the next screen; the card art
-            # stays, so coming back builds tile grids and labels, not the art.
+            # Its display objects (about 25 KB) and its module's code (7 KB) give way to the
+            # next screen; the card art stays, so coming back builds tile grids and labels,
+            # not the art.
             self.table = None
+            _forget("freecell_mc", ("table",))
         # The old screen lets go of everything before the new one is built, so the two are
         # never on the heap together (docs/memory.md, "peak during a screen change").
         root = self.root

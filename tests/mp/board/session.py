@@ -7,7 +7,8 @@ and board.DISPLAY for refreshes. The session is a
 list of steps, one a line in /steps.txt (written by bench/board.py, read a line at a time
 so the steps cost the heap nothing); one step runs per press of the finger:
 
-    t CAPTION        tap the visible button with that caption on the current screen
+    t CAPTION        tap the visible button with that caption on the current screen (or,
+                     if none, the first whose caption starts with it and a space)
     p SLOT INDEX     tap the table at card INDEX of a column (-1: the exposed card, a cell
                      or a foundation), as Table.tap_point places it
     c                tap the cross the calibration screen shows
@@ -174,9 +175,15 @@ def _target(step):
         buttons = (t.finish_button, t.undo_button, t.menu_button)
     else:
         buttons = scr.buttons
-    for b in buttons:
-        if b.text == want and b.enabled and not b.hidden:
-            return (b.x + b.w // 2, b.y + b.h // 2)
+    # The exact caption, else the first that starts with it ("Continue" finds "Continue
+    # daily 30 Nov", a caption that names the deal).
+    for exact in (True, False):
+        for b in buttons:
+            t = b.text
+            if not (b.enabled and not b.hidden):
+                continue
+            if t == want or (not exact and t.startswith(want) and t[len(want)] in " \n"):
+                return (b.x + b.w // 2, b.y + b.h // 2)
     raise AssertionError("no button " + want + " on " + scr.name)
 
 
