@@ -491,6 +491,7 @@ class App:
             # Its display objects (about 25 KB) and its module's code (7 KB) give way to the
             # next screen; the card art stays, so coming back builds tile grids and labels,
             # not the art.
+            widgets.dismantle(self.table.group)
             self.table = None
             _forget("freecell_mc", ("table",))
         # The old screen lets go of everything before the new one is built, so the two are
@@ -513,14 +514,12 @@ class App:
                 self.art = self.table.art
             screen = self.table
             screen.show(**kw)
-            widgets.draw_pending()
         else:
             from freecell_mc.screens import screen_class
 
             screen = screen_class(name)(self)
             self.other = screen
             screen.show(**kw)
-            widgets.draw_pending()
         root.append(screen.group)
         self.screen = screen
         self.taps.reset()
@@ -563,7 +562,6 @@ class App:
         self.saves.commit(now)
         if self.dirty:
             self.dirty = False
-            widgets.draw_pending()  # a Text built outside a screen change
             self.display.refresh()
 
     def run(self):

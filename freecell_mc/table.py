@@ -190,7 +190,7 @@ class Table:
         cols = (sx - 8) // (FONT_W * ts)
         text = widgets.wrap(DEAD_END, cols)
         lines = text.count("\n") + 1
-        # bitmap_label spaces lines 1.25 font heights (15 px) apart.
+        # Text spaces lines 1.25 font heights (15 px) apart.
         ph = ((lines - 1) * 15 + 12) * ts + 10
         self.dead_h = ph
         self.dead_group = dg = displayio.Group()

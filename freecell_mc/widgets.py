@@ -13,7 +13,6 @@ scale (capitals at least 1.6 mm tall).
 import displayio
 import terminalio
 import vectorio
-from adafruit_display_text import bitmap_label
 
 from freecell_mc import layout
 from freecell_mc.compat import const
@@ -45,6 +44,7 @@ DISABLED = const(4)
 _BORDER_INDEX = const(5)
 _FONT_W = const(6)
 _FONT_H = const(12)
+_LINE_H = const(15)  # a line's pitch: 1.25 font heights
 
 _button_palette = None
 _solid = {}
@@ -92,7 +92,7 @@ def text_width(text, scale=1):
 
 
 def text_height(text, scale=1):
-    """Return the height in pixels of text's lines (bitmap_label spaces lines by 1.25)."""
+    """Return the height in pixels of text's lines (Text spaces lines 1.25 font heights apart)."""
     lines = text.count("\n")
     return _FONT_H * scale * (4 + 5 * lines) // 4
 
@@ -148,45 +148,34 @@ class Metrics:
         return _FONT_H * (scale or self.text_scale)
 
 
-# Texts built but not drawn yet (see Text): draw_pending() renders them.
-_pending = []
-
-
-def draw_pending():
-    """Render the text of every Text built since the last call (allocates nothing if none)."""
-    if _pending:
-        for t in _pending:
-            t.label.text = t._text
-        _pending.clear()
-
-
 class Text:
-    """A single-bitmap label (bitmap_label) that is re-rendered only when its text changes.
+    """A few lines of text in the board's built-in font, drawn the way its terminal draws.
 
-    The label is made empty and its text rendered later by draw_pending(), which the App
-    calls once a screen is built: rendering runs six frames deep inside bitmap_label, and
-    done from inside a screen's constructor it overflowed CircuitPython 9's 1,536-byte
-    Python stack (docs/memory.md).
+    terminalio.FONT.bitmap holds every glyph as a 6x12 tile (`get_glyph(c).tile_index`
+    names it), so a line is one TileGrid of glyph indices in a Group that scales them:
+    about 300 bytes for a text, where a bitmap_label costs about 1 KB (an object of some
+    30 attributes, a bitmap of its rendered pixels, a palette) and renders six frames deep,
+    more than CircuitPython 9's 1,536-byte Python stack allows inside a screen's build
+    (docs/memory.md). Lines are 15 px apart (1.25 font heights, as `text_height` counts).
+    A new text reuses the grids when it is no wider and has as many lines.
     """
 
-    def __init__(self, text="", x=0, y=0, scale=1, color=FG, anchor=(0.0, 0.0), background=None):
-        self._text = text
-        if text:
-            _pending.append(self)
-        self.label = bitmap_label.Label(
-            terminalio.FONT,
-            text="",
-            color=color,
-            scale=scale,
-            background_color=background,
-            anchor_point=anchor,
-            anchored_position=(x, y),
-        )
-
-    @property
-    def group(self):
-        """The displayio object to append to a Group."""
-        return self.label
+    def __init__(self, text="", x=0, y=0, scale=1, color=FG, anchor=(0.0, 0.0)):
+        self._text = ""
+        self._x = x
+        self._y = y
+        # The anchor in half units (0, 1 or 2 of the text's size), so placing needs no float.
+        self._anchor = int(anchor[0] * 2) | int(anchor[1] * 2) << 2
+        self._cols = 0  # characters across each line's grid
+        # A TileGrid a line (the comment types it for the checker; no typing on the board).
+        self._grids = ()  # type: tuple
+        p = displayio.Palette(2)
+        p.make_transparent(0)
+        p[1] = color
+        self._palette = p
+        self._color = color
+        self.group = displayio.Group(scale=scale)
+        self.set(text)
 
     @property
     def text(self):
@@ -195,21 +184,82 @@ class Text:
 
     def set(self, text):
         """Show text; a no-op when it is already shown, so callers may set it every poll."""
-        if text != self._text:
-            self._text = text
-            self.label.text = text
+        if text == self._text:
+            return
+        self._text = text
+        g = self.group
+        lines = text.split("\n") if text else ()
+        cols = 1
+        for line in lines:
+            if len(line) > cols:
+                cols = len(line)
+        font = terminalio.FONT
+        grids = self._grids
+        if len(lines) != len(grids) or cols > self._cols:
+            while len(g):
+                g.pop()
+            made = []
+            for i in range(len(lines)):
+                tg = displayio.TileGrid(font.bitmap, pixel_shader=self._palette, width=cols,
+                                        height=1, tile_width=_FONT_W, tile_height=_FONT_H,
+                                        y=i * _LINE_H)
+                g.append(tg)
+                made.append(tg)
+            self._grids = grids = tuple(made)
+            self._cols = cols
+        for i in range(len(lines)):
+            tg = grids[i]
+            line = lines[i]
+            for k in range(self._cols):
+                tg[k, 0] = _glyph(font, line[k]) if k < len(line) else 0
+        self._place()
+
+    def _place(self):
+        """Put the text so that its anchor point lands on its position."""
+        g = self.group
+        s = g.scale
+        a = self._anchor
+        g.x = self._x - text_width(self._text, s) * (a & 3) // 2
+        g.y = self._y - (text_height(self._text, s) if self._text else 0) * (a >> 2) // 2
+
+    @property
+    def scale(self):
+        """The text's integer scale."""
+        return self.group.scale
+
+    @scale.setter
+    def scale(self, s):
+        if self.group.scale != s:
+            self.group.scale = s
+            self._place()
+
+    @property
+    def hidden(self):
+        """True when the text is not drawn."""
+        return self.group.hidden
+
+    @hidden.setter
+    def hidden(self, value):
+        self.group.hidden = value
 
     def set_color(self, color):
-        """Change the text colour."""
-        if self.label.color != color:
-            self.label.color = color
+        """Change the text colour (one palette entry: the glyphs are not redrawn)."""
+        if self._color != color:
+            self._color = color
+            self._palette[1] = color
+
+
+def _glyph(font, ch):
+    """Return the tile of ch in the built-in font's sheet (a space's tile if it has none)."""
+    g = font.get_glyph(ord(ch))
+    return 0 if g is None else g.tile_index
 
 
 class Button:
     """A bordered rectangle with a centred caption, a hit test and a visual state.
 
-    label=False draws no caption: the screen draws what the button shows (a label costs
-    about 1 KB; `digits()` draws numbers in ~100 bytes). `text` still names the button.
+    label=False draws no caption: the screen draws what the button shows (`digits()`
+    draws numbers in ~100 bytes, a Text costs about 300). `text` still names the button.
     """
 
     def __init__(self, x, y, w, h, text="", bid=0, scale=0, border=1, label=True):
@@ -259,8 +309,7 @@ class Button:
             return
         if not self._scale_fixed:
             s = fit_scale(text, self.w - 6, self.h - 4)
-            if self.caption.label.scale != s:
-                self.caption.label.scale = s
+            self.caption.scale = s
         self.caption.set(text)
 
     def _paint(self):
@@ -314,7 +363,7 @@ def digits(art, text, cx, cy):
     """Return a TileGrid of the move counter's digits (art: cardart.CardArt) showing text.
 
     text holds digits only; the grid is centred on (cx, cy). About 100 bytes for up to
-    4 digits, where a label costs about 1 KB.
+    4 digits, where a Text costs about 300.
     """
     n = len(text)
     tg = displayio.TileGrid(art.digits, pixel_shader=art.digit_palette, width=n, height=1,
@@ -323,6 +372,22 @@ def digits(art, text, cx, cy):
     for k in range(n):
         tg[k, 0] = ord(text[k]) - 48
     return tg
+
+
+def dismantle(group):
+    """Empty group and every group under it, so that nothing of a left screen holds the rest.
+
+    The collector is conservative: a stale word on the C stack that looks like a pointer to
+    one object of a dropped screen keeps everything reachable from it. Taken apart, such
+    a word keeps one piece (a measured 8 KB of a result screen stayed behind before).
+    """
+    todo = [group]
+    while todo:
+        g = todo.pop()
+        while len(g):
+            o = g.pop()
+            if isinstance(o, displayio.Group):
+                todo.append(o)
 
 
 def grid_cell(index, cols, x0, y0, w, h, gap, rows):
@@ -359,9 +424,9 @@ class Screen:
         self.group.append(b.group)
         return b
 
-    def add_text(self, text, x, y, scale=1, color=FG, anchor=(0.0, 0.0), background=None):
+    def add_text(self, text, x, y, scale=1, color=FG, anchor=(0.0, 0.0)):
         """Build a Text, add it to the screen and return it."""
-        t = Text(text, x, y, scale=scale, color=color, anchor=anchor, background=background)
+        t = Text(text, x, y, scale=scale, color=color, anchor=anchor)
         self.group.append(t.group)
         return t
 
@@ -412,5 +477,6 @@ class Screen:
 
     def close(self):
         """Drop references so the screen's objects can be freed."""
+        dismantle(self.group)
         self.buttons = []
         self.app = None

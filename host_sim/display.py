@@ -11,6 +11,12 @@ import busdisplay
 import displayio
 from displayio._area import Area
 
+from host_sim import font
+
+# The board's built-in font, one sheet of glyph tiles (host_sim/font.py): every display here
+# draws the game's text as the board does.
+font.install()
+
 
 def release():
     """Release every displayio display (only one may exist at a time)."""

@@ -14,6 +14,10 @@ from host_sim import headless_env  # noqa: E402
 
 headless_env()  # before anything imports board, displayio or pygame
 
+from host_sim import font  # noqa: E402
+
+font.install()  # terminalio.FONT as the board has it: a sheet of glyph tiles
+
 from hypothesis import settings  # noqa: E402
 
 # Speed is never asserted (the machines are shared and noisy), so no example has a deadline.

@@ -200,4 +200,4 @@ def test_the_menu_names_the_deal_each_continue_goes_back_to(tmp_path, board, siz
     assert captions[:2] == ["Continue daily 28 Nov", "Continue deal #11982"]
     assert "Free deal" not in captions and "Daily game" not in captions
     # The pair reads at one size.
-    assert s.buttons[0].caption.label.scale == s.buttons[1].caption.label.scale
+    assert s.buttons[0].caption.scale == s.buttons[1].caption.scale

@@ -39,7 +39,7 @@ def test_the_board_tells_the_table_its_panel_and_every_target_is_7_mm(tmp_path, 
     need = layout.mm_px(layout.TARGET_MM10, ppcm)
     for b in (table.finish_button, table.undo_button, table.menu_button):
         assert b.h >= need, (b.text, b.h, need)
-    assert table.moves_text.label.scale * layout.CAP_H >= layout.mm_px(layout.TEXT_MM10, ppcm)
+    assert table.moves_text.scale * layout.CAP_H >= layout.mm_px(layout.TEXT_MM10, ppcm)
     # The cells and the foundations take every pixel from the top down to the columns.
     for slot in range(8, 16):
         x, _ = lay.tap_point(slot)

@@ -103,7 +103,7 @@ def test_the_notice_fits_every_message_and_every_key_means_ok(size, msg):
         _, s = make("notice", app, text=msg)
         lines = s.body.text.split("\n")
         assert one_line(s.body.text) == msg and len(lines) <= 3
-        assert max(len(line) for line in lines) * 12 <= size[0] - 2 * s.body.label.x
+        assert max(len(line) for line in lines) * 12 <= size[0] - 2 * s.body.group.x
         s.key(k)
         assert went == ([] if k == "u" else [True])
 

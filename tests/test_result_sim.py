@@ -127,7 +127,7 @@ def test_after_winning_todays_daily_its_button_opens_the_calendar(tmp_path):
     # says "Calendar" and opens it, where the other days are.
     app = run(["expect screen result"], tmp_path)
     assert [b.text for b in app.screen.buttons][:3] == ["New deal", "Replay", "Calendar"]
-    assert {b.caption.label.scale for b in app.screen.buttons} == {2}  # all alike
+    assert {b.caption.scale for b in app.screen.buttons} == {2}  # all alike
     today = [(2026, 11, 30)]
     run(["expect screen result", on_result("Calendar", other=0, won_days=today),
          "expect screen daily"], tmp_path)
@@ -154,9 +154,9 @@ def test_the_result_screen_at_both_sizes(tmp_path, board, size):
     for b in s.buttons:
         assert 0 <= b.x and b.x + b.w <= size[0] and 0 <= b.y and b.y + b.h <= size[1], b.text
         assert b.h >= 36
-        assert b.caption.label.scale >= 2, b.text  # every caption at the size of the others
+        assert b.caption.scale >= 2, b.text  # every caption at the size of the others
     # Nothing of the deal's name, figures or captions runs off the screen.
     from freecell_mc import widgets
 
-    assert widgets.text_width(s.deal.text, s.deal.label.scale) <= size[0] - 2 * s.m.margin
+    assert widgets.text_width(s.deal.text, s.deal.scale) <= size[0] - 2 * s.m.margin
     assert (tmp_path / "result.png").exists()

@@ -134,7 +134,7 @@ def test_every_screen_fits_and_has_finger_sized_buttons(name, size, fb_display):
         assert 0 <= b.x and b.x + b.w <= size[0] and 0 <= b.y and b.y + b.h <= size[1], b.text
         # 36 px is what a fingertip hits reliably on the 320x240 resistive panel.
         assert b.h >= 36 and b.w >= 34, (b.text, b.w, b.h)
-        assert widgets.text_width(b.text, b.caption.label.scale) <= b.w, b.text
+        assert widgets.text_width(b.text, b.caption.scale) <= b.w, b.text
     # No two buttons overlap: a tap can only ever mean one thing.
     bs = s.buttons
     for i in range(len(bs)):
@@ -178,7 +178,7 @@ def test_menu_continue_buttons_name_their_deals(size):
     assert s.buttons[0].text == "Continue daily 30 Nov"
     app, s = make("menu", FakeApp(*size, other=0))
     assert [b.text for b in s.buttons[:2]] == ["Continue\ndaily 30 Nov", "Continue\nfree deal"]
-    assert s.buttons[0].caption.label.scale == s.buttons[1].caption.label.scale
+    assert s.buttons[0].caption.scale == s.buttons[1].caption.scale
     tap(s, "Continue free deal")
     assert app.calls == [("switch", 0)]
 
@@ -188,7 +188,7 @@ def test_confirm_fits_its_text_and_answers(size, fb_display):
     app, s = make("confirm", FakeApp(*size), **CONFIRM)
     lines = s.text.text.split("\n")
     assert " ".join(lines) == CONFIRM["text"]
-    scale = s.text.label.scale
+    scale = s.text.scale
     assert max(widgets.text_width(t, scale) for t in lines) <= size[0] - 2 * s.m.margin
     # The text ends above the first button.
     top = min(b.y for b in s.buttons)

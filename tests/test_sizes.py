@@ -11,7 +11,7 @@ The minimums come from the layout's millimetres (7 mm targets, 1.6 mm capitals).
 
 import displayio
 import pytest
-from adafruit_display_text import bitmap_label, label
+import terminalio
 
 from freecell_mc import deals, layout
 from freecell_mc.layout import HIT_FINISH, HIT_MENU, HIT_UNDO, SLOT_CELL, SLOT_FOUND
@@ -32,34 +32,72 @@ SCREENS = ("table", "menu", "keypad", "keypad:error", "daily", "stats", "setting
            "datepicker", "calibration", "result", "notice", "confirm")
 
 
-def cap_height(font):
-    """Return the ink rows of the capital H in font (measured from its glyph bitmap)."""
+def _sheet_box(sheet, tile, tw, th):
+    """Return the (x1, y1, x2, y2) of the ink of one tile of a glyph sheet, or None if blank."""
+    per_row = sheet.width // tw
+    ox = (tile % per_row) * tw
+    oy = (tile // per_row) * th
+    xs = [x for x in range(tw) for y in range(th) if sheet[ox + x, oy + y]]
+    ys = [y for y in range(th) for x in range(tw) if sheet[ox + x, oy + y]]
+    if not xs:
+        return None
+    return (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+
+
+def cap_height():
+    """Return the ink rows of the capital H in the built-in font (from its glyph sheet)."""
+    font = terminalio.FONT
     g = font.get_glyph(ord("H"))
-    bm = g.bitmap
-    per_row = bm.width // g.width
-    ox = (g.tile_index % per_row) * g.width
-    oy = (g.tile_index // per_row) * g.height
-    rows = [y for y in range(g.height) if any(bm[ox + x, oy + y] for x in range(g.width))]
-    return rows[-1] - rows[0] + 1
+    box = _sheet_box(font.bitmap, g.tile_index, g.width, g.height)
+    return box[3] - box[1]
+
+
+def _text_of(group):
+    """Return (text, ink box in the group's own pixels) of a Text's group, or None if not one.
+
+    A Text is a Group of TileGrids over the built-in font's sheet, one per line; the text is
+    read back from the tiles, and the ink box from the glyphs' pixels.
+    """
+    sheet = terminalio.FONT.bitmap
+    grids = list(group)
+    if not grids or not all(isinstance(g, displayio.TileGrid) and g.bitmap is sheet for g in grids):
+        return None
+    tw, th = terminalio.FONT.get_bounding_box()
+    lines = []
+    box = None
+    for g in grids:
+        chars = []
+        for k in range(g.width):
+            t = g[k, 0]
+            chars.append(chr(0x20 + t))
+            ink = _sheet_box(sheet, t, tw, th)
+            if ink is not None:
+                x1, y1, x2, y2 = (g.x + k * tw + ink[0], g.y + ink[1], g.x + k * tw + ink[2],
+                                  g.y + ink[3])
+                box = (x1, y1, x2, y2) if box is None else (
+                    min(box[0], x1), min(box[1], y1), max(box[2], x2), max(box[3], y2))
+        lines.append("".join(chars).rstrip())
+    return "\n".join(lines), box
 
 
 def labels(group, x=0, y=0, scale=1, hidden=False):
-    """Yield (label, absolute x, y, group scale) for every visible label under group."""
+    """Yield (text, its group, ink box on screen, scale) for every visible text under group."""
     if getattr(group, "hidden", False) or hidden:
         return
-    if isinstance(group, (bitmap_label.Label, label.Label)):
-        yield group, x + group.x * scale, y + group.y * scale, scale * group.scale
+    if not isinstance(group, displayio.Group):
         return
-    if isinstance(group, displayio.Group):
-        s = scale * group.scale
-        for child in group:
-            yield from labels(child, x + group.x * scale, y + group.y * scale, s)
-
-
-def ink_box(lab, x, y, s):
-    """Return the (x1, y1, x2, y2) the label's text covers on screen (x2, y2 exclusive)."""
-    bx, by, bw, bh = lab.bounding_box
-    return (x + bx * s, y + by * s, x + (bx + bw) * s, y + (by + bh) * s)
+    s = scale * group.scale
+    gx = x + group.x * scale
+    gy = y + group.y * scale
+    found = _text_of(group)
+    if found is not None:
+        text, box = found
+        if box is not None:
+            yield text, group, (gx + box[0] * s, gy + box[1] * s, gx + box[2] * s,
+                                gy + box[3] * s), s
+        return
+    for child in group:
+        yield from labels(child, gx, gy, s)
 
 
 class PanelHW(HW):
@@ -141,18 +179,15 @@ def test_every_text_is_at_least_1_6_mm_and_inside_the_screen(panel, name):
     ppcm = m.ppcm
     need = layout.mm_px(layout.TEXT_MM10, ppcm)
     w, h = board.app.width, board.app.height
-    captions = {id(b.caption.label): b for b in buttons_of(s) if b.caption is not None}
+    captions = {id(b.caption.group): b for b in buttons_of(s) if b.caption is not None}
     seen = 0
-    for lab, x, y, sc in labels(s.group):
-        if not lab.text.strip():
-            continue
+    for text, group, (x1, y1, x2, y2), sc in labels(s.group):
         seen += 1
-        px = cap_height(lab.font) * sc
+        px = cap_height() * sc
         assert px >= need, "%s on %s: %r is %d px, %.2f mm (needs 1.6 mm, %d px)" % (
-            name, board_name, lab.text, px, px * 10 / ppcm, need)
-        x1, y1, x2, y2 = ink_box(lab, x, y, sc)
-        assert 0 <= x1 and x2 <= w and 0 <= y1 and y2 <= h, (name, lab.text, (x1, y1, x2, y2))
-        b = captions.get(id(lab))
+            name, board_name, text, px, px * 10 / ppcm, need)
+        assert 0 <= x1 and x2 <= w and 0 <= y1 and y2 <= h, (name, text, (x1, y1, x2, y2))
+        b = captions.get(id(group))
         if b is not None:
             # A caption stands clear of its button's border: a pixel of fill all round.
             e = b._border + 1
@@ -163,7 +198,7 @@ def test_every_text_is_at_least_1_6_mm_and_inside_the_screen(panel, name):
         # button); CLEAR pixels of felt between them.
         for b in buttons_of(s):
             assert (x2 + CLEAR <= b.x or b.x + b.w + CLEAR <= x1 or y2 + CLEAR <= b.y
-                    or b.y + b.h + CLEAR <= y1), (name, board_name, lab.text, b.text)
+                    or b.y + b.h + CLEAR <= y1), (name, board_name, text, b.text)
     assert seen, "no text found on " + name
 
 
@@ -180,7 +215,7 @@ def test_every_button_is_at_least_7_mm_tall_and_its_caption_fits(panel, name):
             name, board_name, b.text, b.h, b.h * 10 / m.ppcm, need)
         if b.caption is None:
             continue  # drawn by its screen (digit tiles), no caption to fit
-        sc = b.caption.label.scale
+        sc = b.caption.scale
         longest = max(len(line) for line in b.text.split("\n"))
         assert longest * 6 * sc <= b.w - 2, (name, b.text, b.w)
 

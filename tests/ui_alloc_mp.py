@@ -2,7 +2,7 @@
 """Bytes the table allocates per tap, under real MicroPython (run by tests/test_ui_micropython.py).
 
 MicroPython has no displayio, so this script first writes minimal stand-ins for displayio,
-vectorio, terminalio and bitmap_label into the interpreter's /lib: plain objects whose
+vectorio and terminalio into the interpreter's /lib: plain objects whose
 attribute writes and tile writes allocate nothing themselves, so what is measured is the
 table's own code (hit tests, selection, highlights, the engine move, the sync of the cards,
 the status strip, the App's bookkeeping). Then it plays a solution by taps and reports the
@@ -85,18 +85,14 @@ class Rectangle:
         self.color_index = color_index
         self.hidden = False
 """,
-    "/lib/terminalio.py": "FONT = object()\n",
-    "/lib/adafruit_display_text/__init__.py": "",
-    "/lib/adafruit_display_text/bitmap_label.py": """
-class Label:
-    def __init__(self, font, text="", color=0, scale=1, background_color=None,
-                 anchor_point=None, anchored_position=None, **kw):
-        self.text = text
-        self.color = color
-        self.scale = scale
-        self.hidden = False
-        self.x = 0
-        self.y = 0
+    "/lib/terminalio.py": """
+class _Glyph:
+    tile_index = 0
+class _Font:
+    bitmap = None
+    def get_glyph(self, codepoint):
+        return _Glyph
+FONT = _Font()
 """,
 }
 

@@ -47,9 +47,7 @@ class Screen(widgets.Screen):
             if scale == 1 or widgets.text_height(lines, scale) <= self.text_h:
                 break
             scale -= 1
-        label = self.text.label
-        if label.scale != scale:
-            label.scale = scale
+        self.text.scale = scale
         self.text.set(lines)
         self.yes.set_text(yes)
         self.keep.set_text(keep)

@@ -36,7 +36,7 @@ class Screen(widgets.Screen):
         # The title stays at scale 2: on the Titano its third scale would cost the +/- rows
         # their 7 mm.
         title = self.add_title("What is today's date?", 2)
-        below = m.margin + 12 * title.label.scale + 2
+        below = m.margin + 12 * title.scale + 2
         ts = m.text_scale
         # The note under the title wraps to the width; room is kept for the longer of
         # the two it may show.

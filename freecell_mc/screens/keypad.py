@@ -35,7 +35,7 @@ class Screen(widgets.Screen):
         self.field = self.add_text("_", m.margin + 6, fy + fh // 2, scale=2, anchor=(0.0, 0.5))
         my = fy + fh + 3
         self.cols = (w - 2 * m.margin) // (6 * ts)
-        # Two lines of message: bitmap_label puts the second 15 px under the first.
+        # Two lines of message: Text puts the second 15 px under the first.
         msg_h = (12 + 15) * ts + 4
         self.error_bg = widgets.rect(0, my - 1, w, msg_h, widgets.ERROR_BG)
         self.error_bg.hidden = True

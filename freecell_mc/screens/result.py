@@ -81,7 +81,7 @@ class Screen(widgets.Screen):
     def show(self, moves=0, seconds=0, code="", kind=deals.KIND_SEED, number=0, **kw):
         """Fill in which deal was won, its moves, time and deal code."""
         name = deal_name(kind, number)
-        self.deal.label.scale = widgets.fit_scale(name, self.width - 2 * self.m.margin,
+        self.deal.scale = widgets.fit_scale(name, self.width - 2 * self.m.margin,
                                                   12 * self.big, self.big)
         self.deal.set(name)
         self.values[0].set(str(moves))
