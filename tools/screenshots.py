@@ -28,6 +28,9 @@ def _env():
     from host_sim import headless_env
 
     headless_env()
+    from host_sim import font
+
+    font.install()  # the board's font: the screens built off-line draw their text with it
 
 
 def seed_saves(nvm_path):
