@@ -250,8 +250,15 @@ class Text:
 
 
 def _glyph(font, ch):
-    """Return the tile of ch in the built-in font's sheet (a space's tile if it has none)."""
-    g = font.get_glyph(ord(ch))
+    """Return the tile of ch in the built-in font's sheet (a space's tile if it has none).
+
+    Printable ASCII is tiles 0..94 in code point order (shared-module/fontio/BuiltinFont.c),
+    so it needs no get_glyph, which builds a 48-byte Glyph on the board for every call.
+    """
+    c = ord(ch)
+    if 0x20 <= c <= 0x7E:
+        return c - 0x20
+    g = font.get_glyph(c)
     return 0 if g is None else g.tile_index
 
 

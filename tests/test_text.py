@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: MIT
+"""Text as glyph tiles (freecell_mc/widgets.py Text) and the simulator's firmware-like font.
+
+The board draws the game's text as TileGrids over terminalio.FONT.bitmap, its built-in
+font's glyph sheet; host_sim/font.py builds that sheet for Blinka from Blinka's own
+Terminus glyphs. These tests read the tiles back: what is drawn is the text, placed by its
+anchor, and every glyph of the sheet is the font's glyph pixel for pixel.
+"""
+
+import fontio
+import terminalio
+
+from freecell_mc import widgets
+
+
+def _tiles(text):
+    """Return the text a Text's grids show, read back from their tiles."""
+    return "\n".join("".join(chr(0x20 + g[k, 0]) for k in range(g.width)).rstrip()
+                     for g in text.group)
+
+
+def test_the_sheet_holds_every_printable_glyph_of_the_font_at_its_code_point():
+    font = terminalio.FONT
+    blinka = fontio.BuiltinFont()
+    w, h = font.get_bounding_box()
+    assert (w, h) == (6, 12)
+    sheet = font.bitmap
+    for c in range(0x20, 0x7F):
+        g = font.get_glyph(c)
+        assert g.bitmap is sheet and g.tile_index == c - 0x20
+        src = blinka.get_glyph(c)
+        for y in range(h):
+            for x in range(w):
+                assert sheet[g.tile_index * w + x, y] == src.bitmap[x, y], (chr(c), x, y)
+    assert font.get_glyph(0x2603) is None  # not in the board's font either
+
+
+def test_a_text_shows_its_characters_placed_by_its_anchor():
+    t = widgets.Text("Ab\ncde", 100, 50, scale=2, color=0x123456, anchor=(0.5, 0.5))
+    assert _tiles(t) == "Ab\ncde"
+    assert t.text == "Ab\ncde"
+    # 3 columns of 6 px and two lines 15 px apart (27 px), scaled by 2, centred on (100, 50).
+    assert (t.group.x, t.group.y, t.group.scale) == (100 - 18, 50 - 27, 2)
+    assert [g.y for g in t.group] == [0, 15]
+    right = widgets.Text("Moves", 60, 10, anchor=(1.0, 0.0))
+    assert (right.group.x, right.group.y) == (60 - 30, 10)
+
+
+def test_a_shorter_text_reuses_the_grids_and_a_longer_one_replaces_them():
+    t = widgets.Text("12 won", 0, 0)
+    grids = list(t.group)
+    t.set("3 won")
+    assert list(t.group) == grids and _tiles(t) == "3 won"
+    t.set("30 days won")
+    assert len(t.group) == 1 and list(t.group) != grids and _tiles(t) == "30 days won"
+    t.set("two\nlines")
+    assert _tiles(t) == "two\nlines"
+    t.set("")
+    assert len(t.group) == 0 and t.text == ""
+
+
+def test_scale_colour_and_hiding_change_the_text_in_place():
+    t = widgets.Text("Menu", 40, 40, scale=1, anchor=(0.5, 0.5))
+    t.scale = 3
+    assert (t.group.scale, t.group.x, t.group.y) == (3, 40 - 36, 40 - 18)
+    t.set_color(widgets.TEXT_DARK)
+    assert t.group[0].pixel_shader[1] == widgets.TEXT_DARK
+    t.hidden = True
+    assert t.group.hidden and t.hidden
+
+
+def test_a_character_the_font_lacks_draws_as_a_space():
+    t = widgets.Text("a\u2603b", 0, 0)
+    assert _tiles(t) == "a b"
