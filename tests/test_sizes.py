@@ -27,8 +27,9 @@ BOARDS = {
 }
 CLEAR = 2  # pixels of felt between a text and a button
 
-# "keypad:error" is the keypad with the longest message it gives, a refused code.
-SCREENS = ("table", "menu", "keypad", "keypad:error", "daily", "stats", "settings",
+# "keypad:error" is the keypad with the longest message it gives, a refused code;
+# "daily:dec1" the calendar on a day whose 30 days span two months (two lines of months).
+SCREENS = ("table", "menu", "keypad", "keypad:error", "daily", "daily:dec1", "stats", "settings",
            "datepicker", "calibration", "result", "notice", "confirm")
 
 
@@ -136,6 +137,9 @@ def visit(board, name):
         from freecell_mc.storage import MSG_OLDER
 
         app.goto("notice", text=MSG_OLDER)  # the longest thing the saves may say
+    elif state == "dec1":
+        app.clock.date = (2026, 12, 1)
+        app.goto(name)
     elif name == "result":
         app.goto("result", moves=1234, seconds=4321,
                  code=deals.deal_code(deals.KIND_DAILY, 20261130, 4))

@@ -87,11 +87,14 @@ class Screen(widgets.Screen):
                       anchor=(0.5, 0.0))
         ly = my + lh * (months.count("\n") + 1) + 4 * months.count("\n") + m.gap
         # The legend's words wear the marks themselves (a green field, a gold frame, a
-        # white bar), so it is no wider than "started" even at a big text scale.
+        # white bar), so it is no wider than "started" even at a big text scale. The green
+        # field counts the days won too ("8 won"): a line of its own ran under the Today
+        # button where the months take two lines ("Nov-Dec" over "2026" at 480x320).
         tw = widgets.text_width("started", ts) + 8
         lx = sx + (sw - tw) // 2
         self.group.append(widgets.rect(lx, ly, tw, lh + 4, widgets.FILL_ON))
-        self.add_text("won", lx + tw // 2, ly + (lh + 4) // 2, scale=ts, anchor=(0.5, 0.5))
+        self.count = self.add_text("won", lx + tw // 2, ly + (lh + 4) // 2, scale=ts,
+                                   anchor=(0.5, 0.5))
         ly += lh + 8
         self.group.append(widgets.rect(lx, ly, tw, lh + 4, widgets.GOLD))
         self.group.append(widgets.rect(lx + 2, ly + 2, tw - 4, lh, widgets.FILL))
@@ -103,13 +106,10 @@ class Screen(widgets.Screen):
         self.group.append(widgets.rect(lx, ly, tw, lh + 6 + self.bar_h, widgets.FILL))
         self.group.append(widgets.rect(lx + 3, ly + lh + 4, tw - 6, self.bar_h, widgets.FG))
         self.add_text("started", lx + tw // 2, ly + 2 + lh // 2, scale=ts, anchor=(0.5, 0.5))
-        ly += lh + 6 + self.bar_h + m.gap
         self.bar = widgets.rect(0, 0, cw - 9, self.bar_h, widgets.FG)
         self.bar.hidden = True
         self.group.append(self.bar)
         self.started = -1  # the index of the day saved unfinished, or -1
-        self.count = self.add_text("", sx + sw // 2, ly, scale=ts, color=widgets.DIM,
-                                   anchor=(0.5, 0.0))
         bh = m.button_h
         self.add_button(_TODAY, sx, h - m.margin - 2 * bh - m.gap, sw, bh, "Today")
         self.add_button(_BACK, sx, h - m.margin - bh, sw, bh, "Back")
