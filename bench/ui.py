@@ -6,9 +6,10 @@
 Figures, for 320x240 and 480x320:
 
 - what the table keeps: bitmap bytes (exact: CircuitPython packs rows into 32-bit words), the
-  number of TileGrids, Groups, labels, shapes and palettes, and an estimate of their heap
-  (per-object sizes below, from CircuitPython's 32-bit object structs rounded to 16-byte GC
-  blocks; board_bench/code.py measures the real thing with gc.mem_free on a board);
+  number of TileGrids, Groups, texts (widgets.Text), shapes and palettes, and an estimate of
+  their heap (per-object sizes below: CircuitPython's C structs in 16-byte GC blocks, as
+  tests/mp/board/displayio.py derives them and tests/test_board_limits.py checks them;
+  board_bench/code.py measures the real thing with gc.mem_free on a board);
 - the area displayio refreshes per single-card move over a replayed solution (Freecell Solver's,
   one card per move) as a ratio to the area of the moved card at its old and new place:
   once for the move alone and once for the whole drop tap (which also unlights the targets);
@@ -31,13 +32,18 @@ for _path in (str(ROOT), str(ROOT / "tests")):  # tests/ for Freecell Solver's s
 from host_sim import headless_env  # noqa: E402
 from solutions import fcs_solution as solution  # noqa: E402
 
-# Estimated heap per object on CircuitPython (32-bit, 16-byte GC blocks).
-EST_TILEGRID = 112  # displayio_tilegrid_t; its tile index array is counted separately
-EST_GROUP = 64  # displayio_group_t plus its member list header; 4 bytes per member on top
+# Heap per object on CircuitPython (32-bit, 16-byte GC blocks; tests/mp/board/displayio.py
+# and vectorio.py name the structs in CircuitPython's source).
+EST_TILEGRID = 96  # displayio_tilegrid_t; up to 4 tile indices inline, else a buffer on top
+EST_GROUP = 64  # displayio_group_t 48 and its member list object 16; the items on top
 EST_BITMAP = 48  # displayio_bitmap_t; the pixel data is counted separately
-EST_PALETTE = 32  # displayio_palette_t; 12 bytes per colour on top
-EST_SHAPE = 160  # vectorio.Rectangle plus its VectorShape
-EST_LABEL = 640  # a bitmap_label.Label instance: a Group with ~40 attributes in its dict
+EST_PALETTE = 16  # displayio_palette_t; 16 bytes per colour on top
+EST_SHAPE = 96  # vectorio.Rectangle 32 and its VectorShape 64
+# A widgets.Text beyond its Group, TileGrids and palette (counted as those): the Python
+# object and its tuple of grids. From bench/board.py's text_costs: a one-line Text keeps
+# 323 bytes under MicroPython, of which its stood-in Group (80), TileGrid (96) and
+# 2-colour palette (64 there) are 240.
+EST_TEXT = 80
 
 SIZES = ((320, 240), (480, 320))
 STEP_MS = 10
@@ -132,28 +138,48 @@ class Rig:
         display.release()
 
 
+def _blocks(n):
+    """Return n bytes rounded up to whole 16-byte GC blocks."""
+    return (n + 15) & ~15
+
+
+def is_text(group):
+    """Return True if group is a widgets.Text's: TileGrids over the built-in font's sheet only."""
+    import displayio
+    import terminalio
+
+    sheet = terminalio.FONT.bitmap
+    n = len(group)
+    return n > 0 and all(isinstance(group[i], displayio.TileGrid) and group[i].bitmap is sheet
+                         for i in range(n))
+
+
 def walk(obj, counts):
     """Count the display objects under obj into counts and add their estimated bytes."""
     import displayio
+    import terminalio
     import vectorio
-    from adafruit_display_text import bitmap_label
 
-    if isinstance(obj, bitmap_label.Label):
-        counts["labels"] += 1
-        counts["est"] += EST_LABEL
-        bm = getattr(obj, "bitmap", None)
-        if bm is not None:
-            counts["label_bitmap_bytes"] += bitmap_bytes(bm)
     if isinstance(obj, displayio.Group):
+        if is_text(obj):
+            counts["texts"] += 1
+            counts["est"] += EST_TEXT
         counts["groups"] += 1
-        counts["est"] += EST_GROUP + 4 * len(obj)
+        # The member list's items: 4 slots, doubling as it fills.
+        slots = 4
+        while slots < len(obj):
+            slots *= 2
+        counts["est"] += EST_GROUP + 4 * slots
         for i in range(len(obj)):
             walk(obj[i], counts)
     elif isinstance(obj, displayio.TileGrid):
         counts["tilegrids"] += 1
-        counts["est"] += EST_TILEGRID + obj.width * obj.height
+        tiles = obj.width * obj.height
+        counts["est"] += EST_TILEGRID + (_blocks(tiles) if tiles > 4 else 0)
         bm = obj.bitmap
-        if id(bm) not in counts["seen"]:
+        if bm is terminalio.FONT.bitmap:
+            counts["glyphs"] += tiles  # the font's sheet is in the firmware's flash
+        elif id(bm) not in counts["seen"]:
             counts["seen"].add(id(bm))
             counts["est"] += EST_BITMAP
         _palette(obj.pixel_shader, counts)
@@ -168,7 +194,7 @@ def _palette(pal, counts):
     if id(pal) not in counts["seen"]:
         counts["seen"].add(id(pal))
         counts["palettes"] += 1
-        counts["est"] += EST_PALETTE + 12 * len(pal)
+        counts["est"] += EST_PALETTE + 16 * len(pal)
 
 
 def bitmap_bytes(bm):
@@ -182,11 +208,11 @@ def heap_figures(table):
     counts = {
         "tilegrids": 0,
         "groups": 0,
-        "labels": 0,
+        "texts": 0,
+        "glyphs": 0,
         "shapes": 0,
         "palettes": 0,
         "est": 0,
-        "label_bitmap_bytes": 0,
         "seen": set(),
     }
     walk(table.group, counts)
@@ -195,8 +221,8 @@ def heap_figures(table):
         _palette(p, counts)
     art_bytes = table.art.bitmap_bytes()
     counts["art_bitmap_bytes"] = art_bytes
-    counts["bitmap_bytes"] = art_bytes + counts["label_bitmap_bytes"]
-    counts["est"] += counts["bitmap_bytes"]
+    counts["bitmap_bytes"] = art_bytes
+    counts["est"] += art_bytes
     del counts["seen"]
     return counts
 
@@ -376,16 +402,16 @@ def run(out):
         f = heap_figures(rig.app.table)
         rig.close()
         out.write(
-            "  %dx%d: bitmaps %d B (card sheet + digits %d, label text %d); %d TileGrids, "
-            "%d Groups, %d labels, %d shapes, %d palettes; estimated total %d B\n"
-            % (w, h, f["bitmap_bytes"], f["art_bitmap_bytes"], f["label_bitmap_bytes"],
-               f["tilegrids"], f["groups"], f["labels"], f["shapes"], f["palettes"], f["est"])
+            "  %dx%d: bitmaps %d B (card sheet + digits); %d TileGrids, %d Groups, %d texts "
+            "(%d glyph tiles), %d shapes, %d palettes; estimated total %d B\n"
+            % (w, h, f["bitmap_bytes"], f["tilegrids"], f["groups"], f["texts"], f["glyphs"],
+               f["shapes"], f["palettes"], f["est"])
         )
-    out.write("  budget (docs/memory.md): 32768 B at 320x240, 40960 B at 480x320\n")
     sizes = mpy_sizes()
     if sizes:
-        out.write("code of the UI modules (mpy-cross output bytes; the board compiles the .py to\n"
-                  "about this much bytecode in RAM):\n  "
+        out.write("code of the UI modules (mpy-cross output bytes; the board holds about this\n"
+                  "much bytecode in RAM, loaded from the .mpy; the board-limits section has what\n"
+                  "each import keeps):\n  "
                   + ", ".join("%s %d" % kv for kv in sizes) + "; total %d B\n"
                   % sum(v for _, v in sizes))
     for w, h in SIZES:
