@@ -7,12 +7,14 @@ open the serial console (e.g. `tio /dev/ttyACM0` or Mu) and press reset. It prin
     free heap after boot, after importing the game, after building the table, after a move
     milliseconds of a full-screen refresh and of a single-card move (the move's refresh alone,
     and tap handling plus refresh)
-    free heap on each screen (menu, keypad, daily calendar, statistics, settings, date
-    picker, calibration, result) and back on the table, and how long each took to build
-    the Python stack ("pystack") the game reached: CircuitPython has no high-water mark,
-    so micropython.pystack_use() is read where labels are built and where their text is
-    rendered; bitmap_label's own frames come on top (docs/memory.md: the whole session's
-    high-water mark, measured under MicroPython, is 1,440 bytes of 1,536)
+    on each screen (menu, keypad, daily calendar, statistics, settings, date picker,
+    calibration, result) and back on the table: the free heap, how long it took to build
+    and draw, and the Python stack ("pystack") in use at the deepest text drawn while it
+    was built. CircuitPython has no high-water mark, so micropython.pystack_use() is read
+    each time a text looks up a glyph (widgets._glyph, the deepest Python call of a
+    screen's build; font.get_glyph below it is C). The reading adds one call per
+    character to the build times. docs/memory.md has the high-water mark of the whole
+    session measured under MicroPython.
 
 then stops. Copy the game's own code.py back to play again. It changes no saved game: it
 plays on a fresh table that it never saves.
@@ -38,36 +40,46 @@ def free(what):
     return f
 
 
-_deepest = [0, 0]  # pystack in use: building a label, rendering labels
+_deepest = [0]  # pystack in use at the deepest glyph lookup since the last reset; -1: not told
 
 
 def _watch_pystack(widgets):
-    """Note the pystack in use where labels are built and rendered (0 where not told)."""
+    """Note the pystack in use at every glyph lookup of a text (-1 where the port cannot tell)."""
     try:
         import micropython
     except ImportError:
+        _deepest[0] = -1
         return
     # CircuitPython has it (py/modmicropython.c); the stubs and CPython's stand-in do not.
     use = getattr(micropython, "pystack_use", None)
     if use is None:
+        _deepest[0] = -1
         return
-    text_init = widgets.Text.__init__
-    draw = widgets.draw_pending
+    glyph = widgets._glyph
 
-    def init(self, *args, **kw):
-        _deepest[0] = max(_deepest[0], use())
-        text_init(self, *args, **kw)
+    def watched(font, ch):
+        d = use()
+        if d > _deepest[0]:
+            _deepest[0] = d
+        return glyph(font, ch)
 
-    def draw_pending():
-        _deepest[1] = max(_deepest[1], use())
-        draw()
+    widgets._glyph = watched
 
-    widgets.Text.__init__ = init
-    widgets.draw_pending = draw_pending
+
+def pystack(what):
+    """Print the deepest pystack use seen since the last call, and start again."""
+    d = _deepest[0]
+    if d < 0:
+        print("pystack %-28s not told by this port" % (what + ":"))
+        return
+    print("pystack %-28s %7d bytes in use at the deepest text" % (what + ":", d))
+    _deepest[0] = 0
 
 
 def screens(app):
-    """Show every screen once and print the free heap on each."""
+    """Show every screen once and print the free heap and the pystack reached on each."""
+    if _deepest[0] > 0:
+        _deepest[0] = 0  # the moves' texts are not the first screen's
     today = app.clock.today()
     for name, kw in (("menu", {}), ("keypad", {}), ("daily", {}), ("stats", {}),
                      ("settings", {}), ("datepicker", {"then": "table"}), ("calibration", {}),
@@ -79,6 +91,7 @@ def screens(app):
         app.display.refresh()
         ms = ms_since(t0)
         free("on the " + name)
+        pystack("on the " + name)
         # Every screen is built on entry, the table too (over its kept card art).
         print("  built and drawn in %6.1f ms" % ms)
 
@@ -103,6 +116,7 @@ def main():
     disp = hw.display
     disp.refresh()
     after = free("after building the table")
+    pystack("building the table")
     print("the table holds %d bytes" % (before - after))
 
     # A full-screen refresh: show an empty group, then the table again.
@@ -145,8 +159,6 @@ def main():
     print("tap to drop + refresh          %8.1f ms" % ((t2 - t1) / 1e6))
     free("after a move")
     screens(app)
-    print("pystack in use building a label %d, rendering labels %d bytes (plus bitmap_label's frames)"
-          % (_deepest[0], _deepest[1]))
     print("moves played: %d; display %dx%d; heap at boot %d" % (game.moves, disp.width, disp.height, boot))
     print("done: copy the game's code.py back to play")
 
