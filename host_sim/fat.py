@@ -20,7 +20,8 @@ main branch, 2026-08):
   and remove, with `FF_FS_TINY` 1 as CircuitPython builds it: one shared 512-byte window
   for FAT, directory and partial data sectors; whole sectors go straight to the disk;
   f_sync/f_close rewrite the file's directory entry (size, time) and then sync the disk;
-  allocating a cluster writes the FAT. 8.3 names only (the game uses no others).
+  allocating a cluster writes the FAT. 8.3 names only: the game saves under no others, and
+  the installed image's long names are kept as their short names (`short_name`).
 
 Power cuts come from host_sim/flash.py (`arm_cut`): each 4 KB erase and each 256-byte
 page program is one step. A cut mid-erase leaves the first half of the sector erased and
@@ -742,34 +743,94 @@ class FatFile:
 
 IMAGE = "circuitpy.img"  # the simulator's CIRCUITPY inside its drive folder
 
-# What a PyPortal's CIRCUITPY holds before the game first saves (8.3 names, sizes of the
-# board image: boot_out.txt, code.py, boot.py, the game and the libraries compiled to .mpy).
-_INSTALLED = (
+# What a PyPortal's CIRCUITPY holds before the game first saves: boot_out.txt (the firmware's),
+# then the board image of `./dev bundle` in the order tools/copy_to_board.py writes it, with
+# the sizes of build/CIRCUITPY on 2026-12-01 (CircuitPython 10 mpy-cross). Folders are made
+# as their files need them.
+INSTALLED = (
     ("boot_out.txt", 160),
-    ("code.py", 120),
-    ("boot.py", 110),
-    ("lib", None),
-    ("lib/touch.mpy", 3900),
-    ("lib/ticks.mpy", 1100),
-    ("lib/fcmc", None),
-    ("lib/fcmc/app.mpy", 14000),
-    ("lib/fcmc/engine.mpy", 9000),
-    ("lib/fcmc/table.mpy", 12000),
-    ("lib/fcmc/storage.mpy", 9000),
-    ("lib/fcmc/screens.mpy", 30000),
-    ("lib/fcmc/cardart.mpy", 6000),
-    ("lib/fcmc/other.mpy", 22000),
+    ("lib/freecell_mc/__init__.mpy", 39),
+    ("lib/freecell_mc/app.mpy", 6185),
+    ("lib/freecell_mc/boot.mpy", 1377),
+    ("lib/freecell_mc/cardart.mpy", 3070),
+    ("lib/freecell_mc/cards.mpy", 514),
+    ("lib/freecell_mc/clock.mpy", 2887),
+    ("lib/freecell_mc/compat.mpy", 90),
+    ("lib/freecell_mc/deals.mpy", 1822),
+    ("lib/freecell_mc/device.mpy", 1007),
+    ("lib/freecell_mc/engine.mpy", 3963),
+    ("lib/freecell_mc/layout.mpy", 2305),
+    ("lib/freecell_mc/notation.mpy", 5464),
+    ("lib/freecell_mc/screens/__init__.mpy", 308),
+    ("lib/freecell_mc/screens/calibration.mpy", 2120),
+    ("lib/freecell_mc/screens/confirm.mpy", 964),
+    ("lib/freecell_mc/screens/daily.mpy", 2523),
+    ("lib/freecell_mc/screens/datepicker.mpy", 2003),
+    ("lib/freecell_mc/screens/keypad.mpy", 2011),
+    ("lib/freecell_mc/screens/menu.mpy", 1783),
+    ("lib/freecell_mc/screens/models.mpy", 4731),
+    ("lib/freecell_mc/screens/notice.mpy", 664),
+    ("lib/freecell_mc/screens/result.mpy", 1950),
+    ("lib/freecell_mc/screens/settings.mpy", 1770),
+    ("lib/freecell_mc/screens/stats.mpy", 1233),
+    ("lib/freecell_mc/stats.mpy", 2147),
+    ("lib/freecell_mc/storage.mpy", 9166),
+    ("lib/freecell_mc/table.mpy", 6586),
+    ("lib/freecell_mc/taps.mpy", 677),
+    ("lib/freecell_mc/widgets.mpy", 4834),
+    ("lib/adafruit_touchscreen.mpy", 1353),
+    ("boot.py", 277),
+    ("code.py", 320),
 )
+
+
+def short_name(name, taken=()):
+    """Return the 8.3 name FatFs files `name` under in a folder already holding `taken`.
+
+    A name that is 8.3 already is its own. A longer one gets FatFs's numbered short name
+    (ff.c create_name and gen_numname): upper case, its first letters, ~1 (~2, ... when taken),
+    the extension's first three letters. The long-name entries FatFs writes beside it are not
+    modelled: the image's four long names take seven more slots of 32 bytes, and no folder
+    needs another cluster for them.
+    """
+    try:
+        _name83(name)
+        return name
+    except OSError:
+        pass
+    base, dot, ext = name.rpartition(".")
+    if not dot:
+        base, ext = name, ""
+    base = "".join(c if c.isalnum() or c in "_-~!#$%&'()@^`{}" else "_"
+                   for c in base.replace(".", "").replace(" ", "")).upper()
+    ext = ext[:3].upper()
+    taken = {t.upper() for t in taken}
+    n = 1
+    while True:
+        tail = "~%d" % n
+        short = base[:8 - len(tail)] + tail + ("." + ext if ext else "")
+        if short not in taken:
+            return short
+        n += 1
 
 
 def install(vol):
     """Put what a board holds before the game's first save onto a fresh volume."""
-    for name, size in _INSTALLED:
-        if size is None:
-            vol.mkdir(name)
-        else:
-            with vol.open(name, "wb") as fh:
-                fh.write(b"#" * size)
+    folders = {"": {}}  # folder path on the volume -> {long name: short name}
+    for name, size in INSTALLED:
+        parts = name.split("/")
+        where = ""
+        for i, part in enumerate(parts):
+            names = folders[where]
+            if part not in names:
+                names[part] = short_name(part, names.values())
+            path = (where + "/" if where else "") + names[part]
+            if i < len(parts) - 1 and path not in folders:
+                vol.mkdir(path)
+                folders[path] = {}
+            where = path
+        with vol.open(where, "wb") as fh:
+            fh.write(b"#" * size)
 
 
 def open_drive(folder, populate=True):

@@ -2,13 +2,14 @@
 """Follow the imports the board makes, from code.py and boot.py through every library.
 
 Each import is sorted into where the board finds it: the firmware's built-in modules (as
-the circuitpython-stubs board definitions of all three boards list them), its frozen modules, lib/ (the game and the bundled libraries), or nowhere. Frozen and
-bundled libraries are read as Python source (the frozen ones from the installed package, the
-closest copy the desktop has) so what they import in turn is checked too: the frozen
-bitmap_label imports adafruit_ticks, which no firmware freezes.
+the circuitpython-stubs board definitions of all three boards list them), its frozen modules,
+lib/ (the game and the bundled libraries), or nowhere. Frozen and bundled libraries are read
+as Python source (the frozen ones from the installed package, the closest copy the desktop
+has) so what they import in turn is checked too: a frozen library may import one that no
+firmware freezes, which lib/ must then give (the game imports no frozen library today).
 
 An import inside `try: ... except ImportError` (or a broader handler) is optional: the
-library has a fallback, as bitmap_label has for bitmaptools and every library for typing.
+library has a fallback, as Adafruit's libraries have for typing.
 """
 
 import ast
@@ -85,12 +86,15 @@ def imports_of(path, package):
 class Board:
     """What a board with the bundle's lib/ provides; `where(name)` answers for one module."""
 
-    def __init__(self, lib_names, lib_dir, root=ROOT, frozen=bundle.FROZEN, builtin=None):
+    def __init__(self, lib_names, lib_dir, root=ROOT, frozen=bundle.FROZEN, builtin=None,
+                 frozen_dir=None):
         self.root = root
         self.lib_names = set(lib_names)  # top-level names under CIRCUITPY/lib (not freecell_mc)
         # where the bundled libraries' sources are (None: the installed packages)
         self.lib_dir = None if lib_dir is None else Path(lib_dir)
         self.frozen = set(frozen)
+        # where the frozen libraries' sources are (None: the installed packages)
+        self.frozen_dir = None if frozen_dir is None else Path(frozen_dir)
         self.builtin = bundle.builtin_modules() if builtin is None else set(builtin)
 
     def where(self, name):
@@ -103,7 +107,8 @@ class Board:
         if top in self.lib_names:
             return "lib", _module_file(name, None if self.lib_dir is None else [self.lib_dir])
         if top in self.frozen:
-            return "frozen", _module_file(name, None)
+            return "frozen", _module_file(
+                name, None if self.frozen_dir is None else [self.frozen_dir])
         return None, None
 
 
@@ -183,7 +188,7 @@ def _label(path, board):
     parts = path.parts
     if "site-packages" in parts:
         return "/".join(parts[parts.index("site-packages") + 1:])
-    for base in (board.root, board.lib_dir or board.root):
+    for base in (board.root, board.lib_dir or board.root, board.frozen_dir or board.root):
         try:
             return path.relative_to(base).as_posix()
         except ValueError:

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import device_imports
+from host_sim import fat
 from tools import bundle
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,19 +57,20 @@ def test_dev_bundle_on_a_fresh_tree_writes_the_board_image(fresh):
     # The default call stack and heap suffice, so there is nothing to set.
     assert not (image / "settings.toml").exists()
     want = {Path("lib") / p.with_suffix(".mpy") for p in bundle.device_sources(ROOT)}
-    want |= {Path("lib/adafruit_touchscreen.mpy"), Path("lib/adafruit_ticks.mpy")}
+    want |= {Path("lib/adafruit_touchscreen.mpy")}  # the one library the game imports
     have = {p.relative_to(image) for p in (image / "lib").rglob("*") if p.is_file()}
     assert have == want
-    # The frozen library stays out: the firmware's copy would win anyway.
+    # The frozen library stays out: the game does not use it, and the firmware's would win.
     assert not (image / "lib" / "adafruit_display_text").exists()
     manifest = bundle.read_manifest(image)
     assert manifest["files"][-1] == "code.py"
     assert set(manifest["files"]) == {p.as_posix() for p in want} | {"code.py", "boot.py"}
-    assert manifest["libraries"]["adafruit_ticks"].startswith("adafruit-circuitpython-ticks==")
+    pin = bundle.pins()["adafruit-circuitpython-touchscreen"]
+    assert manifest["libraries"] == {
+        "adafruit_touchscreen": "adafruit-circuitpython-touchscreen==" + pin}
     assert "CircuitPython" in manifest["mpy_cross"]
     # The repository's lib/ got the pinned sources, and the image is current.
-    assert {p.name for p in (tree / "lib").iterdir()} == {
-        "README.md", "adafruit_touchscreen.py", "adafruit_ticks.py"}
+    assert {p.name for p in (tree / "lib").iterdir()} == {"README.md", "adafruit_touchscreen.py"}
     assert bundle.stale(image, tree) is None
 
 
@@ -177,11 +179,67 @@ def test_every_device_import_is_built_in_frozen_or_in_the_bundle(fresh):
     assert device_imports.unresolved(board, device_imports.device_roots(tree)) == []
 
 
-def test_a_library_missing_from_the_bundle_is_found_through_a_frozen_one():
-    """Without adafruit_ticks in lib/, the frozen bitmap_label's import of it fails the check."""
-    board = device_imports.Board({"adafruit_touchscreen"}, ROOT / "lib")
-    missing = device_imports.unresolved(board, device_imports.device_roots())
-    assert missing == ["adafruit_ticks (imported by adafruit_display_text/bitmap_label.py)"]
+def test_a_library_missing_from_the_bundle_fails_the_check(fresh):
+    """The same image without adafruit_touchscreen: the game's plain import of it is named.
+
+    boot.py's import of it sits under `except ImportError` (no panel, no library: it does
+    without), so it is not.
+    """
+    tree, _ = fresh
+    lib = tree / "build" / "CIRCUITPY" / "lib"
+    names = {p.stem for p in lib.iterdir() if p.name != "freecell_mc"}
+    assert "adafruit_touchscreen" in names
+    board = device_imports.Board(names - {"adafruit_touchscreen"}, tree / "lib", root=tree)
+    assert device_imports.unresolved(board, device_imports.device_roots(tree)) == [
+        "adafruit_touchscreen (imported by freecell_mc/device.py)"]
+
+
+def test_a_frozen_librarys_own_imports_are_followed(tmp_path):
+    """What a frozen library imports must come from the firmware or lib/ too, and so on down.
+
+    A frozen library is read as source; here a made-up one, frozen beside the drive.
+    """
+    root, frozen, lib = tmp_path / "drive", tmp_path / "frozen", tmp_path / "drive" / "lib"
+    (frozen / "adafruit_frozen_ui").mkdir(parents=True)
+    lib.mkdir(parents=True)
+    (root / "code.py").write_text("from adafruit_frozen_ui import label\n")
+    (frozen / "adafruit_frozen_ui" / "__init__.py").write_text(
+        "import displayio\nimport adafruit_helper\n")
+    (frozen / "adafruit_frozen_ui" / "label.py").write_text(
+        "import adafruit_clock\ntry:\n    import typing\nexcept ImportError:\n    pass\n")
+
+    def check(lib_names):
+        board = device_imports.Board(lib_names, lib, root=root, frozen={"adafruit_frozen_ui"},
+                                     frozen_dir=frozen)
+        return device_imports.walk(board, [root / "code.py"])
+
+    # The submodule and its package's __init__ are both read.
+    missing, used = check(set())
+    assert missing == ["adafruit_clock (imported by adafruit_frozen_ui/label.py)",
+                       "adafruit_helper (imported by adafruit_frozen_ui/__init__.py)"]
+    assert used == {"adafruit_frozen_ui": "frozen", "displayio": "built-in"}
+    # Given by lib/, they are found there, and read in turn.
+    (lib / "adafruit_helper.py").write_text("import adafruit_deeper\n")
+    (lib / "adafruit_clock.py").write_text("import time\n")
+    missing, used = check({"adafruit_helper", "adafruit_clock"})
+    assert missing == ["adafruit_deeper (imported by lib/adafruit_helper.py)"]
+    assert used["adafruit_helper"] == used["adafruit_clock"] == "lib"
+    assert used["time"] == "built-in"
+
+
+def test_the_fat_models_drive_holds_this_image(fresh):
+    """host_sim/fat.py puts the image's files on the simulated CIRCUITPY before the saves.
+
+    The sizes there are those of one build: they may drift a little as the game changes.
+    """
+    tree, _ = fresh
+    image = tree / "build" / "CIRCUITPY"
+    files = bundle.read_manifest(image)["files"]
+    model = [(name, size) for name, size in fat.INSTALLED if name != "boot_out.txt"]
+    assert [name for name, _ in model] == files, "update host_sim/fat.py INSTALLED"
+    real = sum((image / f).stat().st_size for f in files)
+    assert abs(sum(size for _, size in model) - real) <= real // 10, (
+        "the image is now %d bytes: update the sizes in host_sim/fat.py INSTALLED" % real)
 
 
 def test_a_device_import_nothing_provides_fails_and_optional_ones_do_not(tmp_path):

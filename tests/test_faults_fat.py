@@ -50,6 +50,22 @@ def test_the_flash_cache_erases_as_circuitpython_does():
     assert fl.read_block(101) == b"B" * 512 and fl.read_block(102) == b"D" * 512
 
 
+def test_the_drive_holds_the_board_image_under_fatfs_short_names():
+    """What a board holds before the first save: the image's files, long names as 8.3 ones."""
+    vol = fat.Volume.mkfs(fat.Flash())
+    fat.install(vol)
+    sizes = dict(fat.INSTALLED)
+    assert vol.stat_size("code.py") == sizes["code.py"]
+    assert vol.stat_size("lib/FREECE~1/app.mpy") == sizes["lib/freecell_mc/app.mpy"]
+    assert vol.stat_size("lib/ADAFRU~1.MPY") == sizes["lib/adafruit_touchscreen.mpy"]
+    assert (vol.stat_size("lib/FREECE~1/SCREENS/DATEPI~1.MPY")
+            == sizes["lib/freecell_mc/screens/datepicker.mpy"])
+    assert vol.is_dir("lib/freece~1/screens")
+    # FatFs numbers short names that would clash.
+    assert fat.short_name("calibration.mpy", ["CALIBR~1.MPY"]) == "CALIBR~2.MPY"
+    assert fat.short_name("boot_out.txt") == "boot_out.txt"
+
+
 def _board(places=PLACES):
     """Return (flash, image after installing) of a board before its first save."""
     vol = fat.Volume.mkfs(fat.Flash())

@@ -5,8 +5,9 @@ Writes build/CIRCUITPY/ (git-ignored):
 
     code.py, boot.py            as they are (the board runs only these two as source)
     lib/freecell_mc/**.mpy      the game, compiled by CircuitPython's own mpy-cross
-    lib/<library>.mpy           every library of requirements.txt the firmware does not freeze,
-                                compiled from the pinned package in the development set-up
+    lib/<library>.mpy           every library of requirements.txt the firmware does not freeze
+                                (today adafruit_touchscreen alone), compiled from the pinned
+                                package in the development set-up
 
 No settings.toml: the game fits the board's default call stack and heap, so nothing needs
 changing there (docs/architecture.md).
@@ -43,7 +44,9 @@ MANIFEST = ".bundle"
 
 # Frozen into the PyPortal, Pynt and Titano firmware (SPEC section 6; the board stubs of
 # circuitpython-stubs list the same, which tests/test_board_image.py checks): a frozen module
-# wins over /lib, so a copy in lib/ would only take flash.
+# wins over /lib, so a copy in lib/ would only take flash. The game imports none of them
+# (it draws text from the firmware font's glyph sheet, not with adafruit_display_text), so
+# nothing goes into the image for them.
 FROZEN = frozenset({
     "adafruit_connection_manager",
     "adafruit_display_text",

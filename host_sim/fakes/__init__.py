@@ -38,8 +38,6 @@ _PRELOAD = (
     "vectorio",
     "bitmaptools",
     "fontio",
-    "adafruit_display_text.label",
-    "adafruit_display_text.bitmap_label",
     # imported by the simulator itself during a run (PNGs): bind the host's os and time
     "PIL.Image",
     "PIL.PngImagePlugin",
