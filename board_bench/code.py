@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The table's figures on a real board: free heap, pystack and refresh times, on the serial console.
 
-Copy this file to CIRCUITPY as code.py (beside the game's freecell_mc/ folder and lib/),
+Copy this file to CIRCUITPY as code.py over a board image of `./dev bundle` (the game is
+lib/freecell_mc/),
 open the serial console (e.g. `tio /dev/ttyACM0` or Mu) and press reset. It prints:
 
     free heap after boot, after importing the game, after building the table, after a move

@@ -4,8 +4,8 @@
 Its bitmap is one sheet of 6x12 glyph tiles, ASCII 0x20..0x7E as tiles 0..94
 (shared-module/fontio/BuiltinFont.c), in flash: the stand-in sheet has a size and no pixels.
 get_glyph makes a new Glyph for every call there: a namedtuple of 8 fields
-(shared-bindings/fontio/Glyph.c), 40 B -> 48 B of garbage per character drawn, which the
-stand-in makes too.
+(shared-bindings/fontio/Glyph.c), 40 B -> 48 B of garbage, which the stand-in makes too
+(the game asks only for characters outside printable ASCII).
 """
 
 
