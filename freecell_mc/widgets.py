@@ -233,15 +233,6 @@ class Text:
             self.group.scale = s
             self._place()
 
-    @property
-    def hidden(self):
-        """True when the text is not drawn."""
-        return self.group.hidden
-
-    @hidden.setter
-    def hidden(self, value):
-        self.group.hidden = value
-
     def set_color(self, color):
         """Change the text colour (one palette entry: the glyphs are not redrawn)."""
         if self._color != color:

@@ -59,14 +59,12 @@ def test_a_shorter_text_reuses_the_grids_and_a_longer_one_replaces_them():
     assert len(t.group) == 0 and t.text == ""
 
 
-def test_scale_colour_and_hiding_change_the_text_in_place():
+def test_scale_and_colour_change_the_text_in_place():
     t = widgets.Text("Menu", 40, 40, scale=1, anchor=(0.5, 0.5))
     t.scale = 3
     assert (t.group.scale, t.group.x, t.group.y) == (3, 40 - 36, 40 - 18)
     t.set_color(widgets.TEXT_DARK)
     assert t.group[0].pixel_shader[1] == widgets.TEXT_DARK
-    t.hidden = True
-    assert t.group.hidden and t.hidden
 
 
 def test_a_character_the_font_lacks_draws_as_a_space():

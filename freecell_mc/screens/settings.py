@@ -56,7 +56,7 @@ class Screen(widgets.Screen):
             self.add_text(label, m.margin, y, scale=2)
             text = widgets.wrap(sub, note_cols)
             note = self.add_text(text, m.margin, y + 25, scale=ts, color=widgets.DIM)
-            note.hidden = 25 + m.line_h() * (text.count("\n") + 1) > pitch
+            note.group.hidden = 25 + m.line_h() * (text.count("\n") + 1) > pitch
             if r == 3:
                 self.usb_note = note  # says when saves are limited (drive left to USB)
             if r == 0:
