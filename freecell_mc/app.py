@@ -470,8 +470,9 @@ class App:
         back to it (Continue, the date picker, a slot switch, a start) shows its result.
 
         Asked for from a tap, a key or a timer, the screen is built when that has returned
-        (still in the same poll, before the refresh): built down there, a screen's labels
-        ran CircuitPython 9's 1,536-byte Python stack out (docs/memory.md).
+        (still in the same poll, before the refresh): built down there, a screen's build
+        (with the labels it had then) ran CircuitPython 9's 1,536-byte Python stack out
+        (docs/memory.md).
         """
         if name == "table" and self.game.won():
             self._show_result()
@@ -489,7 +490,7 @@ class App:
             self._save()
             self.saves.commit(self.clock.ticks_ms(), True)
             # Its display objects (about 25 KB) and its module's code (7 KB) give way to the
-            # next screen; the card art stays, so coming back builds tile grids and labels,
+            # next screen; the card art stays, so coming back builds tile grids and texts,
             # not the art.
             widgets.dismantle(self.table.group)
             self.table = None

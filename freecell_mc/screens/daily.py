@@ -44,7 +44,7 @@ class Screen(widgets.Screen):
                           color=widgets.DIM, anchor=(0.5, 0.0))
         self.days = []
         # The App keeps the table's card art, which holds the move counter's digits; without
-        # it (a screen tried on its own) the days keep their labels.
+        # it (a screen tried on its own) the days keep their captions.
         art = getattr(app, "art", None)
         for i in range(cal.n):
             r, c = cal.cell(i)
@@ -60,7 +60,7 @@ class Screen(widgets.Screen):
             bx = gx + c * cw
             by = gy + r * ch
             if art is not None and text.isdigit():
-                # The day alone: the move counter's digit tiles, ~100 bytes, not a ~1 KB label.
+                # The day alone: the move counter's digit tiles, ~100 bytes, not a ~300-byte text.
                 b = self.add_button(_DAY + i, bx, by, cw - 1, ch - 1, text, border=2,
                                     label=False)
                 self.group.append(widgets.digits(art, text, bx + (cw - 1) // 2,

@@ -45,7 +45,7 @@ class Screen(widgets.Screen):
         h = self.height - top - m.margin
         pad_w = (w - 2 * m.margin) * 3 // 4
         # The App keeps the table's card art and its counter digits (None: a screen tried
-        # on its own, whose keys keep their labels).
+        # on its own, whose keys keep their captions).
         art = getattr(app, "art", None)
         for i in range(len(_PAD)):
             x, y, cw, ch = widgets.grid_cell(i, 3, m.margin, top, pad_w, h, m.gap, 4)
@@ -59,7 +59,7 @@ class Screen(widgets.Screen):
             if bid >= _DIGIT + 10 or art is None:
                 self.add_button(bid, x, y, cw, ch, t, scale=2)
             else:
-                # A digit key shows the move counter's digit tile: ~100 bytes, not a label.
+                # A digit key shows the move counter's digit tile: ~100 bytes, not a text.
                 self.add_button(bid, x, y, cw, ch, t, label=False)
                 self.group.append(widgets.digits(art, t, x + cw // 2, y + ch // 2))
         rx = m.margin + pad_w + m.gap

@@ -82,7 +82,7 @@ class Screen(widgets.Screen):
         """Fill in which deal was won, its moves, time and deal code."""
         name = deal_name(kind, number)
         self.deal.scale = widgets.fit_scale(name, self.width - 2 * self.m.margin,
-                                                  12 * self.big, self.big)
+                                            12 * self.big, self.big)
         self.deal.set(name)
         self.values[0].set(str(moves))
         self.values[1].set(models.clock_text(seconds))
