@@ -158,3 +158,13 @@ def test_a_script_move_away_from_the_table_says_where_it_is(capsys):
     finally:
         s.close()
     assert "move 1a: the table is not shown (on menu)" in capsys.readouterr().err
+
+
+def test_a_text_keeps_a_few_hundred_bytes_on_the_board():
+    # Glyph tiles over the firmware font's sheet: a Group, a TileGrid a line, a 2-colour
+    # palette and a small object, no pixels (323, 333 and 449 bytes today; a bitmap_label
+    # kept 1,033-1,593). A Text that renders pixels or grows attributes shows here.
+    rows = [r for r in board.text_costs() if r[0] == "text"]
+    assert len(rows) == 3
+    for kind, text, scale, kept in rows:
+        assert 0 < kept < 512, (text, scale, kept)
