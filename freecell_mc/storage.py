@@ -228,6 +228,17 @@ def _read(blk):
         return None
 
 
+def _read_into(read_into, k, buf):
+    """Read save-file place k into buf; return buf, None when erased or absent (EMPTY)."""
+    try:
+        n = read_into(k, buf)
+    except OSError:
+        return None
+    if n == REC:
+        return buf
+    return buf[0:n] if n else None
+
+
 def _seq_of(data):
     """Return the sequence number of a checked record."""
     return struct.unpack_from("<I", data, _SEQ)[0]
@@ -351,14 +362,23 @@ class Saves:
         unreadable = False
         newer = False
         blocks = self._blocks
-        seqs = []  # per place: the sequence number of an intact record, -1 for none
+        # Per place: the sequence number of an intact record, -1 for none (made at its full
+        # length at once: grown by appends, 2,049 numbers left twice their size in garbage).
+        seqs = [-1] * (1 + self._files)
+        # The board's save file reads every place into one buffer: 2,048 places a start,
+        # which as new bytes objects were half a megabyte of garbage (several collections).
+        into = getattr(blocks, "read_into", None)
+        buf = bytearray(REC) if into is not None else None
         for at in range(1 + self._files):
-            data = _read(self.nvm if at == 0 else blocks[at])
+            if at and into is not None:
+                data = _read_into(into, at - 1, buf)
+            else:
+                data = _read(self.nvm if at == 0 else blocks[at])
             st = check(data)
             seq = _seq_of(data) if st == OK else -1
             # A number the game never writes says nothing of age: such a record is taken
             # as possibly the newest, so it is always looked at, refused and told.
-            seqs.append(_SEQ_LIMIT if seq == 0 or seq >= _SEQ_LIMIT else seq)
+            seqs[at] = _SEQ_LIMIT if seq == 0 or seq >= _SEQ_LIMIT else seq
             if st == BAD:
                 unreadable = True
             elif st == NEWER:
@@ -862,6 +882,28 @@ class SaveLog:
             if data == erased:
                 return b""
         return data
+
+    def read_into(self, k, buf):
+        """Read the first len(buf) bytes of place k into buf; return how many, 0 if erased.
+
+        A missing file reads as erased (read() raises OSError there; an exception a place
+        is what this avoids). The load's scan of every place uses it, so a start makes no
+        object per place.
+        """
+        f = self._f
+        if f is None:
+            if self._missing:
+                return 0
+            f = self._f = self._open("rb")
+        f.seek((_GUARD + k) * SECTOR)
+        n = f.readinto(buf)
+        if n == REC and buf[0] == 0xFF:
+            erased = self._erased
+            if erased is None:
+                erased = self._erased = b"\xff" * REC
+            if buf == erased:
+                return 0
+        return n or 0
 
     def write(self, k, data):
         """Write data at the start of place k as one whole sector."""
