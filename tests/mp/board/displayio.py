@@ -107,6 +107,9 @@ class TileGrid:
                  tile_height=None, default_tile=0, x=0, y=0):
         tw = tile_width or bitmap.width
         th = tile_height or bitmap.height
+        # shared-bindings/displayio/TileGrid.c refuses tiles that do not tile the bitmap.
+        if bitmap.width % tw or bitmap.height % th:
+            raise ValueError("Tile width must exactly divide bitmap width")
         n = width * height
         per = 2 if (bitmap.width // tw) * (bitmap.height // th) > 255 else 1
         tiles = 0 if n * per <= 4 else _blocks(n * per)
