@@ -201,17 +201,22 @@ _IMPORTS = ("adafruit_touchscreen", "freecell_mc.compat", "freecell_mc.clock", "
             "freecell_mc.screens.result")
 
 # Held from the start to the end: code.py's imports and the App's.
-_ALWAYS = ("adafruit_touchscreen", "compat", "clock", "deals", "engine", "stats", "storage", "taps",
-           "layout", "device", "widgets", "app", "screens")
+_ALWAYS = ("adafruit_touchscreen",) + tuple(
+    "freecell_mc." + m for m in ("compat", "clock", "deals", "engine", "stats", "storage", "taps",
+                                 "layout", "device", "widgets", "app", "screens"))
 
 # What else each screen holds while it shows (app.py drops a left screen's module, models
 # and the table's module). The card art's module stays once the table has been built; the
 # date picker is shown at a start with the clock unset, before any table.
-_SCREEN_CODE = {"table": ("cardart", "table"), "datepicker": ("datepicker", "models"),
-                "menu": ("cardart", "menu", "models"), "keypad": ("cardart", "keypad", "models"),
-                "result": ("cardart", "result", "models"), "daily": ("cardart", "daily", "models"),
-                "stats": ("cardart", "stats", "models"), "settings": ("cardart", "settings"),
-                "calibration": ("cardart", "calibration", "models")}
+_GAME = ("cardart", "table")  # freecell_mc.X; every other name is freecell_mc.screens.X
+_SCREEN_CODE = dict(
+    (screen, tuple(("freecell_mc." if m in _GAME else "freecell_mc.screens.") + m for m in mods))
+    for screen, mods in (
+        ("table", ("cardart", "table")), ("datepicker", ("datepicker", "models")),
+        ("menu", ("cardart", "menu", "models")), ("keypad", ("cardart", "keypad", "models")),
+        ("result", ("cardart", "result", "models")), ("daily", ("cardart", "daily", "models")),
+        ("stats", ("cardart", "stats", "models")), ("settings", ("cardart", "settings")),
+        ("calibration", ("cardart", "calibration", "models"))))
 
 # One import per poll-sized call, so each figure is after a collection (see session.py).
 _IMPORT_SCRIPT = """
@@ -344,7 +349,7 @@ def run(out):
               "-> App; the real adafruit_touchscreen; displayio, vectorio and terminalio's font\n"
               "stood in at their C sizes)\n")
     imports = code_resident(True)
-    code = dict((name.rsplit(".", 1)[-1], n) for name, n in imports)
+    code = dict(imports)  # by full name: freecell_mc.stats and screens.stats are two modules
     out.write("  code kept by each import (.mpy, bytes):\n")
     for name, n in imports:
         out.write("    %-40s %6d\n" % (name, n))

@@ -892,6 +892,7 @@ class SaveLog:
         """
         f = self._f
         if f is None:
+            self._places()  # looks for the file once
             if self._missing:
                 return 0
             f = self._f = self._open("rb")

@@ -176,6 +176,8 @@ class Text:
         self._color = color
         self.group = displayio.Group(scale=scale)
         self.set(text)
+        if not text:
+            self._place()  # set() left it: where it will show once given a text
 
     @property
     def text(self):

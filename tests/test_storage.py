@@ -337,6 +337,40 @@ def test_device_file_is_made_once_then_rewritten_in_place(drive):
     assert r.load() is None and r.slot(0).elapsed == 59
 
 
+def test_the_scan_of_the_save_file_reads_each_place_into_one_buffer(drive):
+    blocks = storage.device_blocks(None, _PLACES)
+    buf = bytearray(storage.REC)
+    assert blocks.read_into(0, buf) == 0  # no file yet: every place reads as erased
+    assert not os.path.exists(storage.LOG_DIR)  # and reading made none
+    s = storage.Saves(blocks)
+    s.load()
+    s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
+    assert s.commit(0, force=True)
+    written = s._next - 1  # the place the record went to
+    log = storage.device_blocks(None, _PLACES)
+    assert log.read_into(written, buf) == storage.REC
+    assert bytes(buf) == log.read(written, 0, storage.REC)  # what read() gives, byte for byte
+    assert storage.check(buf) == storage.OK
+    assert log.read_into((written + 1) % _PLACES, buf) == 0  # erased
+
+
+def test_a_failed_or_short_read_in_the_scan_counts_as_damage_not_as_a_record():
+    buf = bytearray(storage.REC)
+
+    def fails(k, b):
+        raise OSError(5, "EIO")
+
+    def short(k, b):
+        b[0:100] = b"\x01" * 100
+        return 100
+
+    assert storage._read_into(fails, 3, buf) is None  # unreadable: nothing there
+    got = storage._read_into(short, 3, buf)
+    assert len(got) == 100 and storage.check(got) == storage.BAD  # a torn place is damage
+    assert storage._read_into(lambda k, b: 0, 3, buf) is None  # erased
+    assert storage._read_into(lambda k, b: storage.REC, 3, buf) is buf
+
+
 def test_device_file_garbage_truncated_and_foreign(drive):
     os.makedirs("fcsave")
     with open(storage.LOG_PATH, "wb") as f:

@@ -57,6 +57,9 @@ def test_a_shorter_text_reuses_the_grids_and_a_longer_one_replaces_them():
     assert _tiles(t) == "two\nlines"
     t.set("")
     assert len(t.group) == 0 and t.text == ""
+    # Made empty, a text already stands where its first words will be anchored.
+    e = widgets.Text("", 50, 60, anchor=(0.5, 0.5))
+    assert (e.group.x, e.group.y, len(e.group)) == (50, 60, 0)
 
 
 def test_scale_and_colour_change_the_text_in_place():

@@ -129,3 +129,44 @@ def test_fewer_cells_vanish_from_the_table():
         assert b.table.lit >> 10 & 3 == 0  # cells c and d are not places
     finally:
         b.close()
+
+
+def test_a_left_screen_and_table_are_taken_apart_and_the_card_art_kept():
+    import displayio
+
+    def members(group):
+        """Every object under group, nested groups included."""
+        out = []
+        for o in group:
+            out.append(o)
+            if isinstance(o, displayio.Group):
+                out += members(o)
+        return out
+
+    b = Board(320, 240, start=(deals.KIND_MS, 1, 4))
+    try:
+        app = b.app
+        table = app.table
+        art = app.art
+        groups = [o for o in members(table.group) if isinstance(o, displayio.Group)]
+        shown = len(members(table.group))
+        assert len(groups) > 5 and shown > 60  # cards, outlines, strip, dead-end panel
+        app.goto("menu")
+        b.poll()
+        # The table left: its group and every group under it are empty, so a stale pointer
+        # to any one of them keeps that piece alone alive on the board.
+        assert app.table is None
+        assert len(table.group) == 0 and all(len(g) == 0 for g in groups)
+        menu = app.screen
+        menu_groups = [o for o in members(menu.group) if isinstance(o, displayio.Group)]
+        assert menu_groups
+        app.goto("stats")
+        b.poll()
+        assert len(menu.group) == 0 and all(len(g) == 0 for g in menu_groups)
+        # The card art outlives the table: the table built again wears it, whole.
+        app.goto("table")
+        b.poll()
+        assert app.art is art and app.table.art is art
+        assert len(members(app.table.group)) == shown
+    finally:
+        b.close()

@@ -108,8 +108,10 @@ class TileGrid:
         tw = tile_width or bitmap.width
         th = tile_height or bitmap.height
         # shared-bindings/displayio/TileGrid.c refuses tiles that do not tile the bitmap.
-        if bitmap.width % tw or bitmap.height % th:
+        if bitmap.width % tw:
             raise ValueError("Tile width must exactly divide bitmap width")
+        if bitmap.height % th:
+            raise ValueError("Tile height must exactly divide bitmap height")
         n = width * height
         per = 2 if (bitmap.width // tw) * (bitmap.height // th) > 255 else 1
         tiles = 0 if n * per <= 4 else _blocks(n * per)
