@@ -866,21 +866,13 @@ class SaveLog:
 
     def read(self, k, start, n):
         """Return n bytes of place k from start (OSError when the file is missing)."""
-        f = self._f
+        f = self._reader()
         if f is None:
-            if self._missing:
-                raise OSError(2, "no save file yet")
-            f = self._f = self._open("rb")
+            raise OSError(2, "no save file yet")
         f.seek((_GUARD + k) * SECTOR + start)
         data = f.read(n)
-        if n == REC and data[0] == 0xFF:
-            # Most places are erased: one comparison in C instead of check()'s loop over
-            # 256 bytes (2,048 places are read at every start). Empty reads as EMPTY.
-            erased = self._erased
-            if erased is None:
-                erased = self._erased = b"\xff" * REC
-            if data == erased:
-                return b""
+        if n == REC and self._reads_erased(data):
+            return b""  # empty reads as EMPTY
         return data
 
     def read_into(self, k, buf):
@@ -890,21 +882,35 @@ class SaveLog:
         is what this avoids). The load's scan of every place uses it, so a start makes no
         object per place.
         """
+        f = self._reader()
+        if f is None:
+            return 0
+        f.seek((_GUARD + k) * SECTOR)
+        n = f.readinto(buf) or 0
+        return 0 if n == REC and self._reads_erased(buf) else n
+
+    def _reader(self):
+        """Return the handle reads go through, or None while the file is missing."""
         f = self._f
         if f is None:
             self._places()  # looks for the file once
             if self._missing:
-                return 0
+                return None
             f = self._f = self._open("rb")
-        f.seek((_GUARD + k) * SECTOR)
-        n = f.readinto(buf)
-        if n == REC and buf[0] == 0xFF:
-            erased = self._erased
-            if erased is None:
-                erased = self._erased = b"\xff" * REC
-            if buf == erased:
-                return 0
-        return n or 0
+        return f
+
+    def _reads_erased(self, data):
+        """Return True if data, a place's REC bytes, is all 0xFF.
+
+        Most places are erased: one comparison in C instead of check()'s loop over 256
+        bytes (2,048 places are read at every start).
+        """
+        if data[0] != 0xFF:
+            return False
+        erased = self._erased
+        if erased is None:
+            erased = self._erased = b"\xff" * REC
+        return data == erased
 
     def write(self, k, data):
         """Write data at the start of place k as one whole sector."""
