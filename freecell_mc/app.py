@@ -9,7 +9,7 @@ is built when entered and dropped when left; the table's card art is kept.
 
 import displayio
 
-from freecell_mc import deals, widgets
+from freecell_mc import deals
 from freecell_mc.clock import plausible, ticks_diff
 from freecell_mc.compat import const
 from freecell_mc.engine import Game
@@ -492,7 +492,6 @@ class App:
             # Its display objects (about 25 KB) and its module's code (7 KB) give way to the
             # next screen; the card art stays, so coming back builds tile grids and texts,
             # not the art.
-            widgets.dismantle(self.table.group)
             self.table = None
             _forget("freecell_mc", ("table",))
         # The old screen lets go of everything before the new one is built, so the two are

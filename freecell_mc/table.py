@@ -586,9 +586,10 @@ class Table:
         self.redraw()
 
     def close(self):
-        """Stop the finish when leaving the table (the App then drops it)."""
+        """Stop the finish and take the display objects apart (the App then drops the table)."""
         self.finishing = False
         self.clear_selection()
+        widgets.dismantle(self.group)
 
     # -- for host tools --------------------------------------------------------------
 

@@ -45,6 +45,7 @@ _BORDER_INDEX = const(5)
 _FONT_W = const(6)
 _FONT_H = const(12)
 _LINE_H = const(15)  # a line's pitch: 1.25 font heights
+_ROOM = const(8)  # characters to spare in the grids of a text that outgrew its first ones
 
 _button_palette = None
 _solid = {}
@@ -157,7 +158,9 @@ class Text:
     30 attributes, a bitmap of its rendered pixels, a palette) and renders six frames deep,
     more than CircuitPython 9's 1,536-byte Python stack allows inside a screen's build
     (docs/memory.md). Lines are 15 px apart (1.25 font heights, as `text_height` counts).
-    A new text reuses the grids when it is no wider and has as many lines.
+    A new text reuses the grids when it is no wider and has as many lines; a text that
+    outgrows its grids is one that changes (the keypad's entry), so the new ones keep
+    _ROOM more characters and typing does not build a grid a key.
     """
 
     def __init__(self, text="", x=0, y=0, scale=1, color=FG, anchor=(0.0, 0.0)):
@@ -167,8 +170,8 @@ class Text:
         # The anchor in half units (0, 1 or 2 of the text's size), so placing needs no float.
         self._anchor = int(anchor[0] * 2) | int(anchor[1] * 2) << 2
         self._cols = 0  # characters across each line's grid
-        # A TileGrid a line (the comment types it for the checker; no typing on the board).
-        self._grids = ()  # type: tuple
+        # A TileGrid a line, as in the group (the comment types it for the checker).
+        self._grids = []  # type: list
         p = displayio.Palette(2)
         p.make_transparent(0)
         p[1] = color
@@ -198,16 +201,17 @@ class Text:
         font = terminalio.FONT
         grids = self._grids
         if len(lines) != len(grids) or cols > self._cols:
+            if cols > self._cols > 0:
+                cols += _ROOM
             while len(g):
                 g.pop()
-            made = []
+            grids = self._grids = []
             for i in range(len(lines)):
                 tg = displayio.TileGrid(font.bitmap, pixel_shader=self._palette, width=cols,
                                         height=1, tile_width=_FONT_W, tile_height=_FONT_H,
                                         y=i * _LINE_H)
                 g.append(tg)
-                made.append(tg)
-            self._grids = grids = tuple(made)
+                grids.append(tg)
             self._cols = cols
         for i in range(len(lines)):
             tg = grids[i]

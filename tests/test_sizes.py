@@ -13,6 +13,7 @@ import displayio
 import pytest
 import terminalio
 
+from bench.ui import is_text
 from freecell_mc import deals, layout
 from freecell_mc.layout import HIT_FINISH, HIT_MENU, HIT_UNDO, SLOT_CELL, SLOT_FOUND
 from test_ui_harness import HW, Board
@@ -59,10 +60,10 @@ def _text_of(group):
     A Text is a Group of TileGrids over the built-in font's sheet, one per line; the text is
     read back from the tiles, and the ink box from the glyphs' pixels.
     """
-    sheet = terminalio.FONT.bitmap
-    grids = list(group)
-    if not grids or not all(isinstance(g, displayio.TileGrid) and g.bitmap is sheet for g in grids):
+    if not is_text(group):
         return None
+    grids = list(group)
+    sheet = terminalio.FONT.bitmap
     tw, th = terminalio.FONT.get_bounding_box()
     lines = []
     box = None

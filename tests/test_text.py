@@ -57,6 +57,14 @@ def test_a_shorter_text_reuses_the_grids_and_a_longer_one_replaces_them():
     assert _tiles(t) == "two\nlines"
     t.set("")
     assert len(t.group) == 0 and t.text == ""
+    # A text typed key by key (the keypad's entry) outgrows its first grid once, then has
+    # room: the next keys reuse the grid.
+    entry = widgets.Text("_", 0, 0)
+    entry.set("2_")
+    grown = entry.group[0]
+    for typed in ("24_", "24-_", "24-2_", "24-20_", "24-202_", "24-2026_"):
+        entry.set(typed)
+        assert entry.group[0] is grown and _tiles(entry) == typed
     # Made empty, a text already stands where its first words will be anchored.
     e = widgets.Text("", 50, 60, anchor=(0.5, 0.5))
     assert (e.group.x, e.group.y, len(e.group)) == (50, 60, 0)
