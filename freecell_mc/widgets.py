@@ -170,8 +170,9 @@ class Text:
         # The anchor in half units (0, 1 or 2 of the text's size), so placing needs no float.
         self._anchor = int(anchor[0] * 2) | int(anchor[1] * 2) << 2
         self._cols = 0  # characters across each line's grid
-        # A TileGrid a line, as in the group (the comment types it for the checker).
-        self._grids = []  # type: list
+        # The group's TileGrids, a line each, kept typed for the checker (a Group's items are
+        # any shape); a tuple, one block, 16 bytes under a list.
+        self._grids = ()  # type: tuple
         p = displayio.Palette(2)
         p.make_transparent(0)
         p[1] = color
@@ -205,13 +206,14 @@ class Text:
                 cols += _ROOM
             while len(g):
                 g.pop()
-            grids = self._grids = []
+            made = []
             for i in range(len(lines)):
                 tg = displayio.TileGrid(font.bitmap, pixel_shader=self._palette, width=cols,
                                         height=1, tile_width=_FONT_W, tile_height=_FONT_H,
                                         y=i * _LINE_H)
                 g.append(tg)
-                grids.append(tg)
+                made.append(tg)
+            self._grids = grids = tuple(made)
             self._cols = cols
         for i in range(len(lines)):
             tg = grids[i]
