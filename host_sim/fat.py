@@ -51,6 +51,26 @@ _DIR_ENTRY = 32
 _ATTR_DIR = 0x10
 _ATTR_ARC = 0x20
 _ATTR_VOL = 0x08
+_ATTR_RDO = 0x01
+_MAX_DIR = 0x200000  # ff.c MAX_DIR: no directory is followed past 2 MB
+_UNKNOWN = 0xFFFFFFFF  # FatFs's "not known yet" for the free count and the last cluster
+
+# f_open's mode flags (ff.h)
+_FA_READ = 0x01
+_FA_WRITE = 0x02
+_FA_CREATE_NEW = 0x04
+_FA_CREATE_ALWAYS = 0x08
+_FA_OPEN_ALWAYS = 0x10
+
+# The errno CircuitPython raises for each FRESULT (extmod/vfs_fat_file.c
+# fresult_to_errno_table): FR_NO_FILE/FR_NO_PATH ENOENT, FR_INT_ERR EIO, FR_DENIED EACCES,
+# FR_EXIST EEXIST, FR_NO_FILESYSTEM ENODEV; a short f_write is ENOSPC.
+_ENOENT = 2
+_EIO = 5
+_EACCES = 13
+_EEXIST = 17
+_ENODEV = 19
+_ENOSPC = 28
 
 
 def layout(flash_bytes=FLASH_BYTES):
@@ -248,20 +268,87 @@ def _fattime():
     return ((2026 - 1980) << 25) | (11 << 21) | (30 << 16) | (12 << 11)
 
 
+class Hang(BaseException):
+    """The board's FatFs would loop forever here (a BaseException: nothing catches it)."""
+
+
+def _bpb(vbr):
+    """Return (bytes per sector, reserved, root entries, FAT sectors, total sectors)."""
+    ss, rsv = struct.unpack_from("<HxH", vbr, 11)
+    n_root, tot16 = struct.unpack_from("<HH", vbr, 17)
+    fsz = struct.unpack_from("<H", vbr, 22)[0] or struct.unpack_from("<I", vbr, 36)[0]
+    tot = tot16 or struct.unpack_from("<I", vbr, 32)[0]
+    return ss, rsv, n_root, fsz, tot
+
+
+def mount_problem(vbr, sectors=FLASH_BYTES // SECTOR):
+    """Return why FatFs (find_volume) or this model cannot mount the boot sector vbr, or ''.
+
+    :param vbr: the volume's first 512 bytes
+    :param sectors: the sectors the flash holds under the volume
+    """
+    vbr = bytes(vbr)
+    if vbr[510:512] != b"\x55\xaa":
+        if vbr == bytes(SECTOR):
+            return "its boot sector is all zeros"
+        if vbr == b"\xff" * SECTOR:
+            return "its boot sector is erased (all 0xFF)"
+        return "its boot sector has no 55 AA signature"
+    if vbr[0] not in (0xE9, 0xEB, 0xE8) or (vbr[54:57] != b"FAT" and vbr[82:87] != b"FAT32"):
+        return "its boot sector is not a FAT one"
+    ss, rsv, n_root, fsz, tot = _bpb(vbr)
+    n_fats, csize = vbr[16], vbr[13]
+    if ss != SECTOR:
+        return "its sectors are %d bytes, not 512" % ss
+    if n_fats not in (1, 2) or csize == 0 or csize & (csize - 1) or n_root % 16 or rsv == 0:
+        return "its BIOS parameter block is damaged"
+    sysect = rsv + fsz * n_fats + n_root // 16
+    nclst = (tot - sysect) // csize if tot >= sysect else 0
+    if nclst == 0:
+        return "its BIOS parameter block is damaged (no room for data)"
+    if nclst > 0xFFF5:
+        return "it is a FAT32 volume; the simulator models FAT16, as CircuitPython formats CIRCUITPY"
+    if nclst <= 0xFF5:
+        return "it is a FAT12 volume; the simulator models FAT16, as CircuitPython formats CIRCUITPY"
+    if n_root == 0 or fsz < ((nclst + 2) * 2 + SECTOR - 1) // SECTOR:
+        return "its BIOS parameter block is damaged"
+    if n_fats != 1:
+        return "it has 2 FATs; the simulator models the one CircuitPython formats"
+    if tot > sectors:
+        return "it claims %d sectors, more than the flash's %d" % (tot, sectors)
+    return ""
+
+
+def image_problem(path):
+    """Return why the drive image at path cannot be the simulator's CIRCUITPY, or ''."""
+    size = os.path.getsize(path)
+    if size == 0:
+        return "it is empty"
+    if size != FLASH_BYTES:
+        return "it holds %d bytes, not the board's 8 MB flash (%d bytes)" % (size, FLASH_BYTES)
+    with io.open(path, "rb") as f:
+        vbr = f.read(SECTOR)
+    return mount_problem(vbr)
+
+
 class Volume:
-    """FatFs (FF_FS_TINY) on a Flash: mkfs, mount, files and folders by 8.3 path."""
+    """FatFs (FF_FS_TINY) on a Flash: mkfs, mount, files and folders by 8.3 path.
+
+    Where FatFs gives up, so does this, with the errno CircuitPython's extmod/vfs_fat_file.c
+    maps the FRESULT to: a cluster link out of range or a broken directory chain is
+    FR_INT_ERR (EIO), and a file that met one stays failed; no free cluster for a folder
+    or a directory entry is FR_DENIED (EACCES), for file data a short write (ENOSPC).
+    """
 
     def __init__(self, flash):
-        """Mount the FAT volume on flash (format it first with `mkfs` if it has none)."""
+        """Mount the FAT volume on flash (OSError ENODEV, saying why, when it holds none)."""
         self.flash = flash
         vbr = flash.read_block(0)
-        if vbr[510:512] != b"\x55\xaa" or vbr[54:59] != b"FAT  ":
-            raise OSError(19, "no FAT volume")
+        why = mount_problem(vbr)
+        if why:
+            raise OSError(_ENODEV, "no FAT volume: " + why)
         self.csize = vbr[13]
-        rsv = struct.unpack_from("<H", vbr, 14)[0]
-        n_root = struct.unpack_from("<H", vbr, 17)[0]
-        tot = struct.unpack_from("<H", vbr, 19)[0] or struct.unpack_from("<I", vbr, 32)[0]
-        fsz = struct.unpack_from("<H", vbr, 22)[0]
+        _, rsv, n_root, fsz, tot = _bpb(vbr)
         self.fatbase = rsv
         self.dirbase = rsv + fsz
         self.root_sectors = n_root * _DIR_ENTRY // SECTOR
@@ -270,7 +357,10 @@ class Volume:
         self.win = bytearray(SECTOR)
         self.winsect = None
         self.wflag = False
-        self.last_clst = 0
+        # find_volume: nothing known about free clusters on FAT16 (no FSInfo) until
+        # f_getfree counts them; create_chain then keeps the count.
+        self.last_clst = _UNKNOWN
+        self.free_clst = _UNKNOWN
         self.open_files = []
 
     # --------------------------------------------------------------- formatting
@@ -324,85 +414,160 @@ class Volume:
         self.flash.flush()
 
     # ---------------------------------------------------------------- the FAT
+    # get_fat, put_fat, create_chain and remove_chain as ff.c has them: a value is a cluster
+    # (2 .. n_fatent-1), free (0), or anything from n_fatent up, which ends a chain (the end
+    # mark, the bad-cluster mark 0xFFF7 and every value past the volume alike).
 
     def _clst2sect(self, c):
+        """Return the first sector of cluster c, or 0 when c is no cluster (clst2sect)."""
+        if not 2 <= c < self.n_fatent:
+            return 0
         return self.database + (c - 2) * self.csize
 
     def _get_fat(self, c):
+        """Return cluster c's FAT entry, or 1 (FatFs's internal error) when c is no cluster."""
+        if not 2 <= c < self.n_fatent:
+            return 1
         self._move_window(self.fatbase + c * 2 // SECTOR)
         return struct.unpack_from("<H", self.win, c * 2 % SECTOR)[0]
 
     def _put_fat(self, c, v):
+        if not 2 <= c < self.n_fatent:
+            raise OSError(_EIO, "FAT entry %d is outside the volume (FR_INT_ERR)" % c)
         self._move_window(self.fatbase + c * 2 // SECTOR)
-        struct.pack_into("<H", self.win, c * 2 % SECTOR, v)
+        struct.pack_into("<H", self.win, c * 2 % SECTOR, v & 0xFFFF)
         self.wflag = True
 
     def _create_chain(self, clst):
-        """Follow clst's chain one step, or allocate and link a new cluster (0: disk full)."""
+        """Return the cluster after clst, stretching the chain if it ends there (0: create one).
+
+        0: no free cluster; 1: the chain is broken (clst's entry is free or 1: FR_INT_ERR).
+        The search starts after the last cluster allocated (FatFs's last_clst) and stops
+        at once when the free count, once known, is 0.
+        """
+        n_fatent = self.n_fatent
         if clst == 0:
             scl = self.last_clst
-            if scl == 0 or scl >= self.n_fatent:
+            if scl == 0 or scl >= n_fatent:
                 scl = 1
         else:
             cs = self._get_fat(clst)
-            if 2 <= cs < 0xFFF8:
+            if cs < 2:
+                return 1
+            if cs < n_fatent:
                 return cs
             scl = clst
+        if self.free_clst == 0:
+            return 0
         ncl = 0
         if scl == clst:
             ncl = scl + 1
-            if ncl >= self.n_fatent:
+            if ncl >= n_fatent:
                 ncl = 2
-            if self._get_fat(ncl) != _FREE:
+            cs = self._get_fat(ncl)
+            if cs == 1:
+                return 1
+            if cs != _FREE:
                 cs = self.last_clst
-                if 2 <= cs < self.n_fatent:
+                if 2 <= cs < n_fatent:
                     scl = cs
                 ncl = 0
         if ncl == 0:
             ncl = scl
             while True:
                 ncl += 1
-                if ncl >= self.n_fatent:
+                if ncl >= n_fatent:
                     ncl = 2
                     if ncl > scl:
                         return 0
-                if self._get_fat(ncl) == _FREE:
+                cs = self._get_fat(ncl)
+                if cs == _FREE:
                     break
+                if cs == 1:
+                    return 1
                 if ncl == scl:
                     return 0
         self._put_fat(ncl, _EOC)
         if clst:
             self._put_fat(clst, ncl)
         self.last_clst = ncl
+        if self.free_clst <= n_fatent - 2:
+            self.free_clst -= 1
         return ncl
 
     def _remove_chain(self, c):
-        while 2 <= c < 0xFFF8:
+        """Free the chain from cluster c (remove_chain: stops at a free entry, as FatFs does)."""
+        if not 2 <= c < self.n_fatent:
+            raise OSError(_EIO, "cluster %d is outside the volume (FR_INT_ERR)" % c)
+        while True:
             nxt = self._get_fat(c)
+            if nxt == _FREE:
+                break
+            if nxt == 1:
+                raise OSError(_EIO, "the chain of cluster %d is broken (FR_INT_ERR)" % c)
             self._put_fat(c, _FREE)
+            if self.free_clst < self.n_fatent - 2:
+                self.free_clst += 1
             c = nxt
+            if c >= self.n_fatent:
+                break
 
     def free_clusters(self):
-        """Return the number of free clusters (f_getfree)."""
-        return sum(1 for c in range(2, self.n_fatent) if self._get_fat(c) == _FREE)
+        """Return the number of free clusters as f_getfree does.
+
+        FatFs counts the zero entries among the first n_fatent of the FAT, the two reserved
+        ones included, and keeps the count (the FSInfo hint) for create_chain.
+        """
+        if self.free_clst > self.n_fatent - 2:
+            n = 0
+            left = self.n_fatent
+            sect = self.fatbase
+            while left:
+                self._move_window(sect)
+                k = min(left, SECTOR // 2)
+                n += sum(1 for i in range(k) if self.win[2 * i] == 0 and self.win[2 * i + 1] == 0)
+                left -= k
+                sect += 1
+            self.free_clst = n
+        return self.free_clst
 
     # ----------------------------------------------------------- directories
 
-    def _dir_sectors(self, dclust):
-        """Yield the sectors of a directory (0: the fixed root area)."""
+    def _dir_sectors(self, dclust, stretch=False):
+        """Yield the sectors of a directory (0: the fixed root area) as dir_sdi and dir_next
+        walk it: a link out of range is FR_INT_ERR (EIO), a link past the volume ends it,
+        and no directory runs past MAX_DIR. With stretch, a cluster is added at the end
+        (FR_DENIED, EACCES, when there is none) and yielded cleared."""
         if dclust == 0:
             for s in range(self.dirbase, self.dirbase + self.root_sectors):
                 yield s
             return
         c = dclust
-        while 2 <= c < 0xFFF8:
-            base = self._clst2sect(c)
+        base = self._clst2sect(c)
+        if base == 0:
+            raise OSError(_EIO, "a folder starts at cluster %d, outside the volume (FR_INT_ERR)"
+                          % c)
+        for _ in range(_MAX_DIR // (self.csize * SECTOR)):
             for s in range(base, base + self.csize):
                 yield s
-            c = self._get_fat(c)
+            nxt = self._get_fat(c)
+            if nxt <= 1:
+                raise OSError(_EIO, "a folder's chain is broken at cluster %d (FR_INT_ERR)" % c)
+            if nxt >= self.n_fatent:
+                if not stretch:
+                    return
+                nxt = self._create_chain(c)
+                if nxt == 0:
+                    raise OSError(_EACCES, "no free cluster to grow a folder (FR_DENIED)")
+                if nxt == 1:
+                    raise OSError(_EIO, "a folder's chain is broken at cluster %d (FR_INT_ERR)"
+                                  % c)
+                self._dir_clear(nxt)
+            c = nxt
+            base = self._clst2sect(c)
 
     def _find(self, dclust, raw):
-        """Return (sector, offset) of the entry named raw in dclust, or None."""
+        """Return (sector, offset) of the entry named raw in dclust, or None (dir_find)."""
         for s in self._dir_sectors(dclust):
             self._move_window(s)
             for off in range(0, SECTOR, _DIR_ENTRY):
@@ -431,9 +596,10 @@ class Volume:
         self.winsect = None
 
     def _add_entry(self, dclust, raw, ntres, attr, clst, size):
-        """Write a new entry into the first free slot of dclust (stretching it if needed)."""
+        """Write a new entry into the first free slot of dclust, stretching it if needed
+        (dir_register); no slot left is FR_DENIED (EACCES)."""
         loc = None
-        for s in self._dir_sectors(dclust):
+        for s in self._dir_sectors(dclust, stretch=True):
             self._move_window(s)
             for off in range(0, SECTOR, _DIR_ENTRY):
                 if self.win[off] in (0, 0xE5):
@@ -442,19 +608,7 @@ class Volume:
             if loc:
                 break
         if loc is None:
-            if dclust == 0:
-                raise OSError(28, "root directory full")
-            c = dclust
-            while True:
-                n = self._get_fat(c)
-                if not 2 <= n < 0xFFF8:
-                    break
-                c = n
-            new = self._create_chain(c)
-            if new == 0:
-                raise OSError(28, "No space left on device")
-            self._dir_clear(new)
-            loc = (self._clst2sect(new), 0)
+            raise OSError(_EACCES, "no free directory entry (FR_DENIED)")
         s, off = loc
         self._move_window(s)
         e = bytearray(_DIR_ENTRY)
@@ -471,7 +625,11 @@ class Volume:
         return loc
 
     def _resolve(self, path):
-        """Return (folder cluster, raw name, ntres, entry location or None) for path."""
+        """Return (folder cluster, raw name, ntres, entry location or None) for path.
+
+        A folder on the way that is missing or is a file is FR_NO_PATH (ENOENT), as
+        follow_path has it.
+        """
         parts = [p for p in path.replace("\\", "/").split("/") if p and p != "."]
         if not parts:
             raise OSError(21, "Is a directory")
@@ -480,10 +638,10 @@ class Volume:
             raw, _ = _name83(p)
             loc = self._find(dclust, raw)
             if loc is None:
-                raise OSError(2, "No such file/directory")
+                raise OSError(_ENOENT, "No such file/directory")
             attr, clst, _ = self._entry(loc)
             if not attr & _ATTR_DIR:
-                raise OSError(20, "Not a directory")
+                raise OSError(_ENOENT, "No such file/directory")
             dclust = clst
         raw, ntres = _name83(parts[-1])
         return dclust, raw, ntres, self._find(dclust, raw)
@@ -494,27 +652,35 @@ class Volume:
         """Create a folder (f_mkdir: a zeroed cluster with . and .., then the entry)."""
         dclust, raw, ntres, loc = self._resolve(path)
         if loc is not None:
-            raise OSError(17, "File exists")
+            raise OSError(_EEXIST, "File exists")
         c = self._create_chain(0)
         if c == 0:
-            raise OSError(28, "No space left on device")
+            raise OSError(_EACCES, "no free cluster for a folder (FR_DENIED)")
+        if c == 1:
+            raise OSError(_EIO, "the FAT is broken (FR_INT_ERR)")
         self._dir_clear(c)
         self._move_window(self._clst2sect(c))
+        t = _fattime()
         for i, (name, target) in enumerate(((b".          ", c), (b"..         ", dclust))):
             e = bytearray(_DIR_ENTRY)
             e[0:11] = name
             e[11] = _ATTR_DIR
+            struct.pack_into("<I", e, 22, t)
             struct.pack_into("<H", e, 26, target)
             self.win[i * _DIR_ENTRY : (i + 1) * _DIR_ENTRY] = e
         self.wflag = True
-        self._add_entry(dclust, raw, ntres, _ATTR_DIR, c, 0)
+        try:
+            self._add_entry(dclust, raw, ntres, _ATTR_DIR, c, 0)
+        except OSError:
+            self._remove_chain(c)  # f_mkdir gives the cluster back when the entry fails
+            raise
         self._sync_fs()
 
     def stat_size(self, path):
         """Return the size of the file at path (OSError 2 when it is missing)."""
         _, _, _, loc = self._resolve(path)
         if loc is None:
-            raise OSError(2, "No such file/directory")
+            raise OSError(_ENOENT, "No such file/directory")
         attr, _, size = self._entry(loc)
         return 0 if attr & _ATTR_DIR else size
 
@@ -534,62 +700,111 @@ class Volume:
             return False
 
     def remove(self, path):
-        """Delete a file: free its clusters, mark the entry deleted, sync."""
+        """Delete a file (f_unlink): mark the entry deleted, free its clusters, sync."""
         _, _, _, loc = self._resolve(path)
         if loc is None:
-            raise OSError(2, "No such file/directory")
+            raise OSError(_ENOENT, "No such file/directory")
         attr, clst, _ = self._entry(loc)
         if attr & _ATTR_DIR:
             raise OSError(21, "Is a directory")
-        self._remove_chain(clst)
+        if attr & _ATTR_RDO:
+            raise OSError(_EACCES, "read-only file (FR_DENIED)")
         s, off = loc
         self._move_window(s)
         self.win[off] = 0xE5
         self.wflag = True
+        if clst:
+            self._remove_chain(clst)
         self._sync_fs()
 
     def open(self, path, mode="r"):
-        """Open a file as f_open does for MicroPython's open(); text modes read str."""
-        write = any(c in mode for c in "wa+")
+        """Open a file as CircuitPython's open() does through f_open; text modes read str."""
+        flags = _open_flags(mode)
         dclust, raw, ntres, loc = self._resolve(path)
-        if loc is None:
-            if "r" in mode:
-                raise OSError(2, "No such file/directory")
-            loc = self._add_entry(dclust, raw, ntres, _ATTR_ARC, 0, 0)
-            self._sync_fs()
-        else:
-            attr, clst, size = self._entry(loc)
-            if attr & _ATTR_DIR:
-                raise OSError(21, "Is a directory")
-            if "w" in mode and (clst or size):
-                # FA_CREATE_ALWAYS: the chain is freed and the entry emptied at once.
-                self._remove_chain(clst)
-                s, off = loc
-                self._move_window(s)
-                struct.pack_into("<H", self.win, off + 26, 0)
-                struct.pack_into("<I", self.win, off + 28, 0)
-                self.wflag = True
+        if flags & (_FA_CREATE_ALWAYS | _FA_OPEN_ALWAYS | _FA_CREATE_NEW):
+            if loc is None:
+                loc = self._add_entry(dclust, raw, ntres, _ATTR_ARC, 0, 0)
                 self._sync_fs()
-        f = FatFile(self, loc, write, "b" not in mode)
-        if "a" in mode:
+            else:
+                attr = self._entry(loc)[0]
+                if attr & (_ATTR_RDO | _ATTR_DIR):
+                    raise OSError(_EACCES, "cannot write over a folder or read-only file "
+                                  "(FR_DENIED)")
+                if flags & _FA_CREATE_NEW:
+                    raise OSError(_EEXIST, "File exists")
+                if flags & _FA_CREATE_ALWAYS:
+                    self._truncate_entry(loc)
+        else:
+            if loc is None:
+                raise OSError(_ENOENT, "No such file/directory")
+            attr = self._entry(loc)[0]
+            if attr & _ATTR_DIR:
+                raise OSError(_ENOENT, "No such file/directory")  # FR_NO_FILE
+            if flags & _FA_WRITE and attr & _ATTR_RDO:
+                raise OSError(_EACCES, "read-only file (FR_DENIED)")
+        f = FatFile(self, loc, flags, "b" not in mode)
+        if flags == _FA_READ:
+            f._link_map()  # CircuitPython turns on fast seek for files opened only to read
+        if flags & _FA_OPEN_ALWAYS:
             f.seek(0, 2)
         return f
 
+    def _truncate_entry(self, loc):
+        """FA_CREATE_ALWAYS on an existing file: empty its entry, free its chain, sync."""
+        attr, clst, size = self._entry(loc)
+        if not (clst or size):
+            return
+        s, off = loc
+        self._move_window(s)
+        struct.pack_into("<H", self.win, off + 26, 0)
+        struct.pack_into("<I", self.win, off + 28, 0)
+        self.wflag = True
+        if clst:
+            self._remove_chain(clst)
+            self._move_window(s)
+            self.last_clst = clst - 1  # f_open: the next file reuses the hole
+        self._sync_fs()
+
+
+_MODE_FLAGS = {  # extmod/vfs_fat_file.c: one of r w x a, at most one +, one of b t
+    "r": _FA_READ,
+    "w": _FA_WRITE | _FA_CREATE_ALWAYS,
+    "x": _FA_WRITE | _FA_CREATE_NEW,
+    "a": _FA_WRITE | _FA_OPEN_ALWAYS,
+}
+
+
+def _open_flags(mode):
+    """Return f_open's flags for a mode string as extmod/vfs_fat_file.c reads it."""
+    kinds = [c for c in mode if c in _MODE_FLAGS]
+    plus, bt = mode.count("+"), mode.count("b") + mode.count("t")
+    if len(kinds) != 1 or plus > 1 or bt > 1 or len(kinds) + plus + bt != len(mode):
+        raise ValueError("Invalid mode")
+    return _MODE_FLAGS[kinds[0]] | (_FA_READ | _FA_WRITE if plus else 0)
+
 
 class FatFile:
-    """An open file (FIL) on a Volume: read, readinto, write, seek, tell, flush, close."""
+    """An open file (FIL) on a Volume: read, readinto, write, seek, tell, flush, close.
 
-    def __init__(self, vol, loc, writable, text):
+    f_read, f_write and f_lseek as ff.c has them (FF_FS_TINY): the chain is followed one
+    cluster at a time (or from the fast-seek link map of a file opened only to read), and
+    an error met on the way (FR_INT_ERR) stays with the file: every later read or write
+    fails with it, as FatFs's fp->err makes them.
+    """
+
+    def __init__(self, vol, loc, flags, text):
         self.vol = vol
         self.loc = loc
         attr, self.sclust, self.objsize = vol._entry(loc)
-        self.writable = writable
+        self.flags = flags
+        self.writable = bool(flags & _FA_WRITE)
         self.text = text
         self.fptr = 0
-        self.clust = self.sclust
-        self.modified = False
+        self.clust = 0
+        self.err = 0  # errno of the error that stopped the file, as fp->err
+        self.modified = bool(flags & _FA_CREATE_ALWAYS)
         self.closed = False
-        self._chain = None  # the clusters, followed once (reads only; FASTSEEK does the same)
+        self.cltbl = None  # fast seek: [(run length, first cluster), ...] of the chain
 
     def __enter__(self):
         return self
@@ -597,46 +812,174 @@ class FatFile:
     def __exit__(self, *exc):
         self.close()
 
+    def _abort(self, errno, why):
+        self.err = errno
+        raise OSError(errno, why)
+
+    def _link_map(self):
+        """Build the fast-seek table (f_lseek CREATE_LINKMAP); a broken link stops the file.
+
+        FatFs follows the chain until a value past the volume: a chain that loops back
+        never gets there and the board hangs in open(); that is raised as `Hang`.
+        """
+        vol = self.vol
+        tbl = []
+        cl = self.sclust
+        steps = 0
+        if cl != 0:
+            while True:
+                top, n = cl, 0
+                while True:
+                    pcl = cl
+                    n += 1
+                    cl = vol._get_fat(cl)
+                    steps += 1
+                    if cl <= 1:
+                        self.err = _EIO  # ABORT(FR_INT_ERR): the file fails from now on
+                        return
+                    if cl != pcl + 1:
+                        break
+                tbl.append((n, top))
+                if cl >= vol.n_fatent:
+                    break
+                if steps > vol.n_fatent:
+                    raise Hang("the chain of a file opened to read loops: the board's "
+                               "FatFs follows it forever (f_lseek CREATE_LINKMAP)")
+        self.cltbl = tbl
+
+    def _clmt_clust(self, ofs):
+        """Return the cluster holding byte ofs from the link map, 0 past the chain."""
+        cl = ofs // SECTOR // self.vol.csize
+        for n, top in self.cltbl:
+            if cl < n:
+                return top + cl
+            cl -= n
+        return 0
+
     def _bcs(self):
         return self.vol.csize * SECTOR
 
     def _cluster_of(self, pos):
-        """Return the cluster holding byte pos (the chain is read from the FAT once)."""
-        chain = self._chain
-        if chain is None:
-            chain = self._chain = []
-            c = self.sclust
-            while 2 <= c < 0xFFF8:
-                chain.append(c)
-                c = self.vol._get_fat(c)
-        i = pos // self._bcs()
-        return chain[i] if i < len(chain) else 0
+        """Return the cluster holding byte pos (0 past the chain), for looking at a file."""
+        if self.cltbl is not None:
+            return self._clmt_clust(pos)
+        c = self.sclust
+        for _ in range(pos // self._bcs()):
+            c = self.vol._get_fat(c)
+            if not 2 <= c < self.vol.n_fatent:
+                return 0
+        return c
 
     def seek(self, pos, whence=0):
-        """Move the file pointer (never past the end in read-only use; f_lseek)."""
+        """Move the file pointer as f_lseek does; like CircuitPython, ignore its errors."""
         if whence == 1:
             pos += self.fptr
         elif whence == 2:
             pos += self.objsize
-        if pos > self.objsize and not self.writable:
-            pos = self.objsize
-        self.fptr = pos
-        self.clust = self._cluster_of(pos - 1) if pos > 0 else self.sclust
-        return pos
+        try:
+            self._lseek(pos & 0xFFFFFFFF)
+        except OSError:
+            pass  # file_obj_ioctl drops f_lseek's result; fp->err fails the next read/write
+        return self.fptr
+
+    def _lseek(self, ofs):
+        vol = self.vol
+        if self.err:
+            return
+        if self.cltbl is not None:
+            ofs = min(ofs, self.objsize)
+            self.fptr = ofs
+            if ofs > 0:
+                self.clust = self._clmt_clust(ofs - 1)
+                if vol._clst2sect(self.clust) == 0:
+                    self._abort(_EIO, "seek past the file's chain (FR_INT_ERR)")
+            return
+        if ofs > self.objsize and not self.writable:
+            ofs = self.objsize
+        ifptr = self.fptr
+        self.fptr = 0
+        if ofs > 0:
+            bcs = self._bcs()
+            if ifptr > 0 and (ofs - 1) // bcs >= (ifptr - 1) // bcs:
+                self.fptr = (ifptr - 1) & ~(bcs - 1)  # go on from the current cluster
+                ofs -= self.fptr
+                clst = self.clust
+            else:
+                clst = self.sclust
+                if clst == 0:
+                    clst = vol._create_chain(0)
+                    if clst == 1:
+                        self._abort(_EIO, "the FAT is broken (FR_INT_ERR)")
+                    self.sclust = clst
+                self.clust = clst
+            if clst != 0:
+                while ofs > bcs:
+                    ofs -= bcs
+                    self.fptr += bcs
+                    if self.writable:
+                        clst = vol._create_chain(clst)
+                        if clst == 0:  # disk full: the file ends here
+                            ofs = 0
+                            break
+                    else:
+                        clst = vol._get_fat(clst)
+                    if clst <= 1 or clst >= vol.n_fatent:
+                        self._abort(_EIO, "the file's chain is broken (FR_INT_ERR)")
+                    self.clust = clst
+                self.fptr += ofs
+                if ofs % SECTOR and vol._clst2sect(clst) == 0:
+                    self._abort(_EIO, "the file's chain is broken (FR_INT_ERR)")
+        if self.fptr > self.objsize:
+            self.objsize = self.fptr
+            self.modified = True
 
     def tell(self):
         """Return the file pointer."""
         return self.fptr
 
+    def _step_cluster(self, reading):
+        """At a cluster boundary, move self.clust on (f_read / f_write); return False when
+        the disk is full (writing only)."""
+        vol = self.vol
+        if self.fptr == 0:
+            clst = self.sclust
+            if clst == 0 and not reading:
+                clst = vol._create_chain(0)
+        elif self.cltbl is not None:
+            clst = self._clmt_clust(self.fptr)
+        elif reading:
+            clst = vol._get_fat(self.clust)
+        else:
+            clst = vol._create_chain(self.clust)
+        if clst == 0 and not reading:
+            return False
+        if clst < 2:
+            self._abort(_EIO, "the file's chain is broken (FR_INT_ERR)")
+        self.clust = clst
+        if self.sclust == 0:
+            self.sclust = clst
+        return True
+
+    def _sector(self):
+        sect = self.vol._clst2sect(self.clust)
+        if sect == 0:
+            self._abort(_EIO, "the file's chain leaves the volume (FR_INT_ERR)")
+        return sect + (self.fptr // SECTOR) % self.vol.csize
+
     def read(self, n=-1):
         """Read up to n bytes (all that is left when n < 0)."""
+        if self.err:
+            raise OSError(self.err, "the file met an error before (fp->err)")
+        if not self.flags & _FA_READ:
+            raise OSError(_EACCES, "not open for reading (FR_DENIED)")
         vol = self.vol
         left = self.objsize - self.fptr
         n = left if n is None or n < 0 or n > left else n
         out = bytearray()
         while n > 0:
-            c = self._cluster_of(self.fptr)
-            sect = vol._clst2sect(c) + (self.fptr // SECTOR) % vol.csize
+            if self.fptr % SECTOR == 0 and (self.fptr // SECTOR) % vol.csize == 0:
+                self._step_cluster(True)
+            sect = self._sector()
             if sect == vol.winsect:
                 data = bytes(vol.win)
             else:
@@ -646,7 +989,6 @@ class FatFile:
             out += data[off : off + k]
             self.fptr += k
             n -= k
-        self.clust = self._cluster_of(self.fptr - 1) if self.fptr else self.sclust
         return out.decode() if self.text else bytes(out)
 
     def readinto(self, buf):
@@ -657,8 +999,10 @@ class FatFile:
 
     def write(self, data):
         """Write data as f_write does (FF_FS_TINY); a full disk raises ENOSPC (28)."""
+        if self.err:
+            raise OSError(self.err, "the file met an error before (fp->err)")
         if not self.writable:
-            raise OSError(9, "Bad file descriptor")
+            raise OSError(_EACCES, "not open for writing (FR_DENIED)")
         if isinstance(data, str):
             data = data.encode()
         vol = self.vol
@@ -668,19 +1012,9 @@ class FatFile:
         while btw:
             if self.fptr % SECTOR == 0:
                 csect = (self.fptr // SECTOR) & (vol.csize - 1)
-                if csect == 0:
-                    if self.fptr == 0:
-                        clst = self.sclust or vol._create_chain(0)
-                    else:
-                        clst = vol._create_chain(self.clust)
-                    if clst == 0:
-                        break  # disk full
-                    if self._chain is not None and self.fptr // self._bcs() >= len(self._chain):
-                        self._chain.append(clst)
-                    self.clust = clst
-                    if self.sclust == 0:
-                        self.sclust = clst
-                sect = vol._clst2sect(self.clust) + csect
+                if csect == 0 and not self._step_cluster(False):
+                    break  # disk full
+                sect = self._sector()
                 cc = btw // SECTOR
                 if cc > 0:
                     cc = min(cc, vol.csize - csect)
@@ -700,7 +1034,7 @@ class FatFile:
                     vol.winsect = sect  # a new sector: no need to read it
                     vol.win[:] = bytes(SECTOR)
             else:
-                sect = vol._clst2sect(self.clust) + (self.fptr // SECTOR) % vol.csize
+                sect = self._sector()
             w = min(SECTOR - self.fptr % SECTOR, btw)
             vol._move_window(sect)
             off = self.fptr % SECTOR
@@ -711,7 +1045,7 @@ class FatFile:
             btw -= w
         self.modified = True
         if btw:
-            raise OSError(28, "No space left on device")
+            raise OSError(_ENOSPC, "No space left on device")
         return at
 
     def _advance(self, w):
@@ -814,8 +1148,34 @@ def short_name(name, taken=()):
         n += 1
 
 
-def install(vol):
-    """Put what a board holds before the game's first save onto a fresh volume."""
+def drive_problem(folder):
+    """Return one line saying why the drive folder's image cannot be mounted, or ''.
+
+    CircuitPython formats a CIRCUITPY it cannot mount (filesystem_init), which erases
+    whatever the image held; the simulator refuses it instead. A missing image is fine:
+    `open_drive` makes a fresh one.
+    """
+    path = os.path.join(folder, IMAGE)
+    if not os.path.lexists(path):
+        return ""
+    if not os.path.isfile(path):
+        why = "it is not a plain file"
+    else:
+        why = image_problem(path)
+    if not why:
+        return ""
+    return ("the drive %s holds %s, which is not a FAT volume the board can mount: %s; the "
+            "board would format it, erasing it (move it away to start on a new drive)"
+            % (_short(folder), IMAGE, why))
+
+
+def _short(path):
+    return path if len(path) <= 60 else "..." + path[-57:]
+
+
+def installed_paths():
+    """Yield (path on the volume, size) for what `install` writes, in its order, with the
+    short names FatFs gives them; a folder (size None) comes before its first file."""
     folders = {"": {}}  # folder path on the volume -> {long name: short name}
     for name, size in INSTALLED:
         parts = name.split("/")
@@ -826,11 +1186,20 @@ def install(vol):
                 names[part] = short_name(part, names.values())
             path = (where + "/" if where else "") + names[part]
             if i < len(parts) - 1 and path not in folders:
-                vol.mkdir(path)
                 folders[path] = {}
+                yield path, None
             where = path
-        with vol.open(where, "wb") as fh:
-            fh.write(b"#" * size)
+        yield where, size
+
+
+def install(vol):
+    """Put what a board holds before the game's first save onto a fresh volume."""
+    for path, size in installed_paths():
+        if size is None:
+            vol.mkdir(path)
+        else:
+            with vol.open(path, "wb") as fh:
+                fh.write(b"#" * size)
 
 
 def open_drive(folder, populate=True):
