@@ -28,7 +28,7 @@ from bench import baseline  # noqa: E402
 from bench.workload import playout  # noqa: E402
 from freecell_mc import engine  # noqa: E402
 from freecell_mc.deals import seeded_deck  # noqa: E402
-from host_sim import headless_env  # noqa: E402
+from host_sim import headless_env, options  # noqa: E402
 
 # The MicroPython side uses the same number (bench/mp_bench.py) so the workloads match.
 STEPS = 1500
@@ -147,15 +147,23 @@ def module_section(out, name):
     module.run(out)
 
 
+def build_parser():
+    """Return the command line's parser."""
+    p = options.Parser(prog="python -m bench", description="Print the benchmark's figures.")
+    p.add_argument("--out", metavar="FILE", help="also write them to FILE")
+    return p
+
+
 def main(argv=None):
-    """Print every section; return the exit code (1 if a section failed)."""
-    argv = sys.argv[1:] if argv is None else argv
+    """Print every section; return the exit code (1 if a section failed, 2: bad arguments)."""
+    p = build_parser()
+    args = p.parse_args(sys.argv[1:] if argv is None else argv)
     save = None
-    if argv[:1] == ["--out"] and len(argv) == 2:
-        save = argv[1]
-    elif argv:
-        sys.stderr.write("usage: python -m bench [--out FILE]\n")
-        return 2
+    if args.out is not None:
+        try:
+            save = options.out_file(args.out, "--out")  # before the minutes of the run
+        except ValueError as e:
+            p.refuse(e)
     headless_env()
     out = Tee()
     out.write("FreeCell MC benchmark: %s, CPython %s on %s, %d CPUs\n\n"

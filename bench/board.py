@@ -410,5 +410,20 @@ def run(out):
               "  polls), an upper bound of the peak.\n")
 
 
-if __name__ == "__main__":
+def build_parser():
+    """Return the command line's parser: it takes no arguments."""
+    from host_sim import options
+
+    return options.Parser(prog="python -m bench.board", description=__doc__.split("\n")[0])
+
+
+def main(argv=None):
+    """Print the figures; return the exit code (2: arguments, which it takes none of)."""
+    p = build_parser()
+    p.parse_args(sys.argv[1:] if argv is None else argv)
     run(sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

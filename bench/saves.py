@@ -22,7 +22,7 @@ a third is USB-update mode, where nvm alone takes the saves.
 
 import sys
 
-from host_sim import flash
+from host_sim import flash, options
 from freecell_mc import clock, deals, storage
 from freecell_mc.engine import Game
 
@@ -243,5 +243,18 @@ def run(out=None, hours=10):
     return r, w, u
 
 
-if __name__ == "__main__":
+def build_parser():
+    """Return the command line's parser: it takes no arguments."""
+    return options.Parser(prog="python -m bench.saves", description=__doc__.split("\n")[0])
+
+
+def main(argv=None):
+    """Print the figures; return the exit code (2: arguments, which it takes none of)."""
+    p = build_parser()
+    p.parse_args(sys.argv[1:] if argv is None else argv)
     run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

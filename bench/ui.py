@@ -19,6 +19,7 @@ Figures, for 320x240 and 480x320:
 Nothing is asserted: these are measurements.
 """
 
+import os
 import statistics
 import sys
 import time
@@ -29,7 +30,7 @@ for _path in (str(ROOT), str(ROOT / "tests")):  # tests/ for Freecell Solver's s
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-from host_sim import headless_env  # noqa: E402
+from host_sim import headless_env, options  # noqa: E402
 from solutions import fcs_solution as solution  # noqa: E402
 
 # Heap per object on CircuitPython (32-bit, 16-byte GC blocks; tests/mp/board/displayio.py
@@ -430,12 +431,27 @@ def run(out):
                      len(full_s), tap_med / full_med))
 
 
+def build_parser():
+    """Return the command line's parser."""
+    p = options.Parser(prog="python -m bench.ui", description=__doc__.split("\n")[0])
+    p.add_argument("--shots", metavar="DIR",
+                   help="write the docs' table screenshots into DIR (made if missing) instead")
+    return p
+
+
 def main(argv=None):
-    """Print the figures; with --shots DIR also write the screenshots."""
-    argv = sys.argv[1:] if argv is None else argv
+    """Print the figures; with --shots DIR write the screenshots instead (2: bad arguments)."""
+    p = build_parser()
+    args = p.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.shots is not None:
+        try:
+            folder = options.folder(args.shots, "--shots")
+        except ValueError as e:
+            p.refuse(e)
     headless_env()
-    if argv[:1] == ["--shots"] and len(argv) == 2:
-        shots(argv[1])
+    if args.shots is not None:
+        os.makedirs(folder, exist_ok=True)
+        shots(folder)
         return 0
     run(sys.stdout)
     return 0

@@ -10,6 +10,7 @@ must be UTF-8 (a byte-order mark at the start is allowed and dropped).
 import argparse
 import os
 import sys
+import tempfile
 
 from freecell_mc import deals
 
@@ -37,6 +38,11 @@ class Parser(argparse.ArgumentParser):
     def error(self, message):
         """Print `prog: error: message (see --help)` on one line and exit 2."""
         self.exit(2, error_line(self.prog, " ".join(message.split()) + " (see --help)") + "\n")
+
+    def refuse(self, message):
+        """Print `prog: error: message` on one line and exit 2: a value that parsed but
+        cannot be used (a folder that cannot be written, a tool that is not there)."""
+        self.exit(2, error_line(self.prog, " ".join(str(message).split())) + "\n")
 
 
 def _whole(text, what):
@@ -162,6 +168,17 @@ def read_text(path, what, stdin=None):
     return data[1:] if data[:1] == "\ufeff" else data
 
 
+def _writable(folder, what, name):
+    """Raise ValueError unless a file can be made in the existing folder (tried, not guessed:
+    permissions, a read-only mount and a pseudo file system all answer the same way)."""
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as e:
+        raise ValueError("%s %s: cannot write in %s (%s)"
+                         % (what, name, _name(folder), e.strerror or e)) from None
+
+
 def out_file(path, what, suffix=None):
     """Return path made absolute if a file can be written there; raise ValueError if not."""
     name = _name(path)
@@ -173,6 +190,7 @@ def out_file(path, what, suffix=None):
     parent = os.path.dirname(full)
     if not os.path.isdir(parent):
         raise ValueError("%s %s: the folder %s does not exist" % (what, name, _name(parent)))
+    _writable(parent, what, name)
     return full
 
 
@@ -202,4 +220,5 @@ def folder(path, what):
         probe = os.path.dirname(probe)
     if not os.path.isdir(probe):
         raise ValueError("%s %s: %s is a file, not a folder" % (what, _name(path), _name(probe)))
+    _writable(probe, what, _name(path))
     return full

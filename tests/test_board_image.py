@@ -144,11 +144,12 @@ def test_no_compiler_and_micropythons_compiler_fail_clearly(tmp_path):
 
 
 def test_dev_bundle_without_a_compiler_exits_with_the_reason(tmp_path):
-    """`./dev bundle --mpy-cross` at a missing file exits 1 with one clear line."""
+    """`./dev bundle --mpy-cross` at a missing file exits 2 (a bad argument) with one clear
+    line, before anything is written."""
     proc = subprocess.run([str(ROOT / "dev"), "bundle", "--mpy-cross", str(tmp_path / "none"),
                            "--out", str(tmp_path / "img")], cwd=ROOT, capture_output=True,
                           text=True, timeout=300)
-    assert proc.returncode == 1
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1
     assert "bundle: error: --mpy-cross" in proc.stderr and "not an executable" in proc.stderr
     assert not (tmp_path / "img").exists()
 

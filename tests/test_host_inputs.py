@@ -95,7 +95,7 @@ SIM_CASES = [
     ("--nvm", ["--nvm", "{missing}/n.bin"] + HEADLESS, "does not exist"),
     ("--drive", ["--drive", "{good_board}"] + HEADLESS, "is a file, not a folder"),
     ("--drive", ["--drive", "{good_board}/sub"] + HEADLESS, "is a file, not a folder"),
-    ("--drive", ["--drive", "/proc/no-such-folder"] + HEADLESS, "cannot use /proc/no-such"),
+    ("--drive", ["--drive", "/proc/no-such-folder"] + HEADLESS, "cannot write in /proc"),
     ("--date", ["--date", "26-11-30"] + HEADLESS, "four-digit year"),
     ("--date", ["--date", "2026-02-30"] + HEADLESS, "No such date: 2026-02-30"),
     ("--date", ["--date", "1999-12-31"] + HEADLESS, "years 2000 to 2099, not 1999"),

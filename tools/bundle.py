@@ -23,7 +23,6 @@ The compiler is, in this order: --mpy-cross PATH, $FREECELL_MPY_CROSS, then
 refused: CircuitPython rejects its files ("incompatible .mpy file").
 """
 
-import argparse
 import hashlib
 import importlib.machinery
 import importlib.metadata
@@ -37,6 +36,9 @@ import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as tools/bundle.py (copy_to_board imports it so)
+    sys.path.insert(0, str(ROOT))
+from host_sim import options  # noqa: E402  (after the root is on the path)
 OUT = ROOT / "build" / "CIRCUITPY"
 ENV_VAR = "FREECELL_MPY_CROSS"
 SHARED_MPY_CROSS = Path("..") / "shared" / "tools" / "mpy-cross-circuitpython"
@@ -281,8 +283,8 @@ def fill_lib(root, libs, out=sys.stdout):
     return sorted(want)
 
 
-def _clear(out):
-    """Empty out, which must be an earlier image or empty: never delete anything else."""
+def check_out(out):
+    """Raise BundleError unless out is missing, empty or an earlier image."""
     if not out.exists():
         return
     if not out.is_dir():
@@ -290,7 +292,13 @@ def _clear(out):
     if any(out.iterdir()) and not (out / MANIFEST).exists():
         raise BundleError("%s is not empty and holds no earlier image (%s); choose an empty "
                           "directory" % (out, MANIFEST))
-    shutil.rmtree(out)
+
+
+def _clear(out):
+    """Empty out, which must be an earlier image or empty: never delete anything else."""
+    check_out(out)
+    if out.exists():
+        shutil.rmtree(out)
 
 
 def build(out=OUT, mpy_cross=None, root=ROOT, log=sys.stdout):
@@ -354,19 +362,32 @@ def stale(out=OUT, root=ROOT):
     return None
 
 
-def main(argv=None):
-    """Parse the arguments and build; return the exit code."""
-    ap = argparse.ArgumentParser(prog="./dev bundle",
-                                 description="Build the CIRCUITPY image the board runs.")
-    ap.add_argument("--out", default=str(OUT), help="where to write it (default build/CIRCUITPY)")
+def build_parser():
+    """Return the command line's parser."""
+    ap = options.Parser(prog="./dev bundle", description="Build the CIRCUITPY image the board runs.")
+    ap.add_argument("--out", metavar="DIR", default=str(OUT),
+                    help="where to write it (default build/CIRCUITPY)")
     ap.add_argument("--mpy-cross", metavar="PATH",
                     help="CircuitPython's mpy-cross (else $%s, else %s)"
                     % (ENV_VAR, SHARED_MPY_CROSS))
+    return ap
+
+
+def main(argv=None):
+    """Parse and check the arguments, then build; return the exit code (2: bad arguments)."""
+    ap = build_parser()
     args = ap.parse_args(argv)
     try:
-        build(args.out, args.mpy_cross)
+        # Everything the arguments decide is checked before the first file is written.
+        out = Path(options.folder(args.out, "--out"))
+        check_out(out)
+        mpy_cross_version(find_mpy_cross(args.mpy_cross))
+    except (ValueError, BundleError) as e:
+        ap.refuse(e)
+    try:
+        build(out, args.mpy_cross)
     except BundleError as e:
-        sys.stderr.write("%s: error: %s\n" % (ap.prog, e))
+        sys.stderr.write(options.error_line(ap.prog, e) + "\n")
         return 1
     return 0
 

@@ -18,7 +18,6 @@ files under lib/freecell_mc/ that the image no longer has. Nothing else on the d
 libraries, settings.toml, the saves) is touched.
 """
 
-import argparse
 import os
 import sys
 from pathlib import Path
@@ -28,6 +27,7 @@ try:
     import bundle
 except ImportError:
     from tools import bundle
+from host_sim import options  # bundle put the root on sys.path
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -141,9 +141,31 @@ def copy(dest, image=bundle.OUT, root=ROOT, prune=False, dry_run=False, mpy_cros
     return copied, unchanged, removed
 
 
-def main(argv=None):
-    """Parse the arguments and copy; return the exit code."""
-    ap = argparse.ArgumentParser(description="Copy FreeCell MC onto a mounted CIRCUITPY drive.")
+def check_args(args):
+    """Check the drive and what building the image needs before anything is written;
+    raise ValueError with one line."""
+    dest = Path(args.circuitpy)
+    if not dest.is_dir():
+        raise ValueError("%s is not a directory (is CIRCUITPY mounted?)" % dest)
+    image = Path(args.image).resolve()
+    if image.exists() and not image.is_dir():
+        raise ValueError("--image %s is a file, not a folder" % args.image)
+    try:
+        if bundle.stale(image) is not None:  # it will be built: all it takes must be there
+            options.folder(str(image), "--image")
+            bundle.check_out(image)
+            bundle.mpy_cross_version(bundle.find_mpy_cross(args.mpy_cross))
+        elif args.mpy_cross is not None:
+            bundle.find_mpy_cross(args.mpy_cross)  # given on purpose: a wrong one is said
+    except bundle.BundleError as e:
+        raise ValueError("cannot build the image: %s" % " ".join(str(e).split())) from None
+    return image
+
+
+def build_parser():
+    """Return the command line's parser."""
+    ap = options.Parser(prog="copy_to_board",
+                        description="Copy FreeCell MC onto a mounted CIRCUITPY drive.")
     ap.add_argument("circuitpy", help="the mounted drive, e.g. /media/$USER/CIRCUITPY")
     ap.add_argument("--prune", action="store_true",
                     help="delete files under lib/freecell_mc/ that the image no longer has")
@@ -153,8 +175,18 @@ def main(argv=None):
     ap.add_argument("--mpy-cross", metavar="PATH",
                     help="CircuitPython's mpy-cross, to build the image (else $%s)"
                     % bundle.ENV_VAR)
+    return ap
+
+
+def main(argv=None):
+    """Parse and check the arguments, then copy; return the exit code (2: bad arguments)."""
+    ap = build_parser()
     args = ap.parse_args(argv)
-    copy(args.circuitpy, image=args.image, prune=args.prune, dry_run=args.dry_run,
+    try:
+        image = check_args(args)
+    except ValueError as e:
+        ap.refuse(e)
+    copy(args.circuitpy, image=image, prune=args.prune, dry_run=args.dry_run,
          mpy_cross=args.mpy_cross)
     return 0
 

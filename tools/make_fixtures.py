@@ -79,8 +79,20 @@ def solve(board, cells):
     return moves
 
 
-def main():
-    """Write the fixture files; return 0."""
+def build_parser():
+    """Return the command line's parser: it takes no arguments."""
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
+    from host_sim import options
+
+    return options.Parser(prog="python tools/make_fixtures.py",
+                          description=__doc__.split("\n")[0])
+
+
+def main(argv=None):
+    """Write the fixture files; return the exit code (2: arguments, which it takes none of)."""
+    p = build_parser()
+    p.parse_args(sys.argv[1:] if argv is None else argv)
     os.makedirs(FIXTURES, exist_ok=True)
     for name, dealer in (("ms_deals_fcs.txt", fcs_board), ("ms_deals_pysol.txt", pysol_board)):
         with open(os.path.join(FIXTURES, name), "w", encoding="utf-8") as f:

@@ -11,7 +11,6 @@ pictures (mid-game, a held card, a 19-card column, a dead end, the result) come 
 host_sim/scripts/docs_table.txt and bench/ui.py. Every file is NAME-WxH.png.
 """
 
-import argparse
 import os
 import sys
 import tempfile
@@ -122,13 +121,28 @@ def _play(board, nvm, tmp, lines, what, date=None, start=None):
         s.close()
 
 
-def main(argv=None):
-    """Make the screenshots from the command line."""
-    p = argparse.ArgumentParser(prog="python -m tools.screenshots", description=__doc__.split("\n")[0])
-    p.add_argument("--out", default=os.path.join(ROOT, "docs"))
+def build_parser():
+    """Return the command line's parser."""
+    _env()
+    from host_sim import options
+
+    p = options.Parser(prog="python -m tools.screenshots", description=__doc__.split("\n")[0])
+    p.add_argument("--out", metavar="DIR", default=os.path.join(ROOT, "docs"),
+                   help="the folder to write them into, made if missing (default docs/)")
     p.add_argument("--board", default="all", choices=("all", "pyportal", "pynt", "titano"))
+    return p
+
+
+def main(argv=None):
+    """Make the screenshots from the command line; return the exit code (2: bad arguments)."""
+    p = build_parser()
     args = p.parse_args(argv)
-    out = os.path.abspath(args.out)
+    from host_sim import options
+
+    try:
+        out = options.folder(args.out, "--out")
+    except ValueError as e:
+        p.refuse(e)
     os.makedirs(out, exist_ok=True)
     boards = ("pyportal", "titano") if args.board == "all" else (args.board,)
     for board in boards:

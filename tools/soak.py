@@ -16,7 +16,6 @@ after warm-up whenever the table is showing. The run fails on any exception, any
 position, or a live-object count that keeps growing. It prints its figures at the end.
 """
 
-import argparse
 import gc
 import os
 import random
@@ -409,16 +408,39 @@ def report(f):
     return lines
 
 
-def main(argv=None):
-    """Run the soak from the command line; return the exit code."""
-    p = argparse.ArgumentParser(prog="python -m tools.soak", description=__doc__.split("\n")[0])
-    p.add_argument("--touches", type=int, default=100000)
-    p.add_argument("--seed", type=int, default=1)
+TOUCHES_MAX = 100000000  # a thousand full runs; more is a typo, not a soak
+RENDER_EVERY_MAX = 1000
+
+
+def build_parser():
+    """Return the command line's parser; every value is checked as it is read."""
+    _path()
+    from host_sim import options
+
+    p = options.Parser(prog="python -m tools.soak", description=__doc__.split("\n")[0])
+    p.add_argument("--touches", metavar="N", default=100000,
+                   type=options.int_range(1, TOUCHES_MAX, "touches are 1 to %d" % TOUCHES_MAX),
+                   help="random touches to play (default 100000)")
+    p.add_argument("--seed", metavar="N", type=options.seed, default=1,
+                   help="the finger's seed, 0 .. 4294967295 (default 1)")
     p.add_argument("--board", default="pyportal", choices=("pyportal", "pynt", "titano"))
-    p.add_argument("--date", default=None, help="the board's RTC date (default: unset, 2000-01-01)")
-    p.add_argument("--render-every", type=int, default=8,
+    p.add_argument("--date", metavar="YYYY-MM-DD", default=None, type=options.rtc_date,
+                   help="the board's RTC date (default: unset, 2000-01-01)")
+    p.add_argument("--render-every", metavar="N", default=8,
+                   type=options.int_range(1, RENDER_EVERY_MAX,
+                                          "--render-every is 1 to %d" % RENDER_EVERY_MAX),
                    help="draw the pixels of one refresh in N (default 8; 1 draws all)")
-    args = p.parse_args(argv)
+    return p
+
+
+def _path():
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
+
+
+def main(argv=None):
+    """Run the soak from the command line; return the exit code (2: bad arguments)."""
+    args = build_parser().parse_args(argv)
     try:
         f = run(args.touches, args.seed, args.board, args.date, render_every=args.render_every)
     except SoakFailure as e:
