@@ -81,6 +81,11 @@ class Simulator:
                 drive = os.path.join(HOME, "drive")
         os.makedirs(drive, exist_ok=True)
         self.drive = os.path.abspath(drive)
+        from host_sim import fat
+
+        why = fat.drive_problem(self.drive)
+        if why:
+            raise ValueError(why)  # before the board starts: it would format the drive
         if nvm_path is None:
             if headless:
                 d = tempfile.mkdtemp(prefix="fcmc-nvm-")
@@ -203,6 +208,7 @@ class Simulator:
 
     def run(self):
         """Run boot.py and code.py until the script ends or the window closes; return exit code."""
+        from host_sim import fat
         from host_sim.script import ScriptEnd, ScriptFailure
         from host_sim.window import WindowClosed
 
@@ -246,6 +252,10 @@ class Simulator:
             return 1
         except (WindowClosed, KeyboardInterrupt):
             return 0
+        except fat.Hang as e:
+            self.failure = "host_sim: the board hangs: %s" % e
+            print(self.failure, file=sys.stderr)
+            return 1
         except Exception:  # noqa: BLE001  (the board prints the traceback and stops)
             self.failure = traceback.format_exc()
             line = getattr(self.input, "lineno", 0)
@@ -464,6 +474,9 @@ def main(argv=None):
     except OSError as e:  # a folder that cannot be made, a file that cannot be read
         why = "cannot use %s: %s" % (e.filename, e.strerror or e)
         print(options.error_line(PROG, why), file=sys.stderr)
+        return 2
+    except ValueError as e:  # a drive image the board could not mount
+        print(options.error_line(PROG, e), file=sys.stderr)
         return 2
     _stop_on_sigterm()
     try:

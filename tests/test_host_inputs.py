@@ -18,7 +18,7 @@ import pytest
 
 from freecell_mc import deals
 from host_sim import __main__ as entry
-from host_sim import options, sim, tools
+from host_sim import fat, options, sim, tools
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HUGE = 63 << 20  # the size of the board file that once took 54 s and 2.4 GB to refuse
@@ -46,6 +46,18 @@ def files(tmp_path):
         "small_nvm": tmp_path / "small.bin",
         "no_code": tmp_path / "no_code",
     }
+    for name in ("empty", "zeros", "garbage", "short", "dir"):
+        f["drive_" + name] = tmp_path / ("drive_" + name)
+        f["drive_" + name].mkdir()
+    image = {k: f["drive_" + k] / fat.IMAGE for k in ("empty", "zeros", "garbage", "short")}
+    image["empty"].write_bytes(b"")
+    with open(image["zeros"], "wb") as h:
+        h.truncate(fat.FLASH_BYTES)  # sparse: 8 MB of zeros, no disk used
+    with open(image["garbage"], "wb") as h:
+        h.write(bytes(range(256)) * 2)
+        h.truncate(fat.FLASH_BYTES)
+    image["short"].write_bytes(b"\xeb" * 4096)
+    (f["drive_dir"] / fat.IMAGE).mkdir()
     f["dir"].mkdir()
     f["no_code"].mkdir()
     f["good_board"].write_text(board)
@@ -96,6 +108,14 @@ SIM_CASES = [
     ("--drive", ["--drive", "{good_board}"] + HEADLESS, "is a file, not a folder"),
     ("--drive", ["--drive", "{good_board}/sub"] + HEADLESS, "is a file, not a folder"),
     ("--drive", ["--drive", "/proc/no-such-folder"] + HEADLESS, "cannot write in /proc"),
+    ("--drive", ["--drive", "{drive_empty}"] + HEADLESS,
+     "circuitpy.img, which is not a FAT volume the board can mount: it is empty; the board "
+     "would format it"),
+    ("--drive", ["--drive", "{drive_zeros}"] + HEADLESS, "its boot sector is all zeros"),
+    ("--drive", ["--drive", "{drive_garbage}"] + HEADLESS, "its boot sector has no 55 AA"),
+    ("--drive", ["--drive", "{drive_short}"] + HEADLESS,
+     "it holds 4096 bytes, not the board's 8 MB flash (8388608 bytes)"),
+    ("--drive", ["--drive", "{drive_dir}"] + HEADLESS, "it is not a plain file"),
     ("--date", ["--date", "26-11-30"] + HEADLESS, "four-digit year"),
     ("--date", ["--date", "2026-02-30"] + HEADLESS, "No such date: 2026-02-30"),
     ("--date", ["--date", "1999-12-31"] + HEADLESS, "years 2000 to 2099, not 1999"),
@@ -333,3 +353,25 @@ def test_a_shot_as_the_first_line_shows_the_first_frame(board, size, tmp_path, c
     # Not the black of a screen nothing was drawn on: the table, as it stays until a tap.
     assert a.convert("L").getextrema() != (0, 0)
     assert a.tobytes() == b.tobytes()
+
+
+def test_a_drive_image_that_is_no_fat_volume_is_left_as_it_is(files, capsys, monkeypatch,
+                                                                tmp_path):
+    """Refused before the board starts: nothing is written to the image or the nvm."""
+    image = os.path.join(files["drive_garbage"], fat.IMAGE)
+    before = open(image, "rb").read()
+    nvm = tmp_path / "nvm.bin"
+    code, out, err = _run(["--drive", files["drive_garbage"], "--nvm", str(nvm)] + HEADLESS[:1]
+                          + ["--script", files["good_script"]], capsys, monkeypatch)
+    _one_clean_line(code, out, err, "no 55 AA signature")
+    assert open(image, "rb").read() == before and not nvm.exists()
+
+
+def test_a_drive_folder_without_an_image_gets_a_formatted_one(tmp_path, files, capsys,
+                                                              monkeypatch):
+    drive = tmp_path / "new_drive"
+    code, out, err = _run(["--drive", str(drive), "--quiet"] + HEADLESS[:1]
+                          + ["--script", files["good_script"]], capsys, monkeypatch)
+    assert code == 0, err
+    assert fat.image_problem(str(drive / fat.IMAGE)) == ""
+    assert fat.open_drive(str(drive)).exists("code.py")
