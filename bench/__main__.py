@@ -26,8 +26,8 @@ if str(ROOT) not in sys.path:
 
 from bench import baseline  # noqa: E402
 from bench.workload import playout  # noqa: E402
-from freecell_mc import engine  # noqa: E402
-from freecell_mc.deals import seeded_deck  # noqa: E402
+from freecell_mc.rules import engine  # noqa: E402
+from freecell_mc.rules.deals import seeded_deck  # noqa: E402
 from host_sim import headless_env, options  # noqa: E402
 
 # The MicroPython side uses the same number (bench/mp_bench.py) so the workloads match.
@@ -106,7 +106,7 @@ def engine_section(out):
     out.write("  MicroPython 1.27 (WebAssembly), heap kept after import:\n")
     out.write("    engine (with the package and compat): %d bytes\n" % mp["heap_after_engine"])
     for name, nbytes in mp["imports"][1:]:
-        out.write("    + %-10s %6d bytes\n" % (name, nbytes))
+        out.write("    + %-17s %6d bytes\n" % (name, nbytes))
     out.write("    all pure modules: %d bytes\n" % mp["heap_after_pure_modules"])
     dealt, played, n = mp["game_bytes"]
     bdealt, bplayed, bn = mp["baseline_game_bytes"]

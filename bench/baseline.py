@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """A plain list-of-lists FreeCell engine, written the obvious way, to compare against.
 
-Same public API and the same rules as freecell_mc.engine.Game (slots 0..7 columns, 8..11
+Same public API and the same rules as freecell_mc.rules.engine.Game (slots 0..7 columns, 8..11
 cells, 12..15 foundations; targets() returns a bit mask), but a card is a (rank, suit) tuple,
 a column is a list, and the undo history is a list of (src, dst, n) tuples. It is what the
 68-byte engine is measured against: speed, bytes per game, bytes per move. It also serves the

@@ -111,8 +111,8 @@ def session_steps():
         from solutions import fcs_solution
     finally:
         sys.path.pop(0)
-    from freecell_mc import deals, notation
-    from freecell_mc.engine import Game
+    from freecell_mc.rules import deals, notation
+    from freecell_mc.rules.engine import Game
 
     deal = 1
     code = deals.deal_code(deals.KIND_MS, deal, 4)
@@ -190,27 +190,32 @@ def pystack_high_water(tree, lo=1024, hi=4096, heap=400000):
 # The lowest free heap derived for a PyPortal (SPEC section 6).
 CEILING = 170000
 
-# The modules the game imports, in the order they are measured (each after a collection).
-_IMPORTS = ("adafruit_touchscreen", "freecell_mc.compat", "freecell_mc.clock", "freecell_mc.deals",
-            "freecell_mc.engine", "freecell_mc.stats", "freecell_mc.storage", "freecell_mc.taps",
-            "freecell_mc.layout", "freecell_mc.device", "freecell_mc.widgets", "freecell_mc.app",
-            "freecell_mc.screens", "freecell_mc.cardart", "freecell_mc.table",
-            "freecell_mc.screens.models", "freecell_mc.screens.menu", "freecell_mc.screens.keypad",
-            "freecell_mc.screens.daily", "freecell_mc.screens.stats", "freecell_mc.screens.settings",
-            "freecell_mc.screens.datepicker", "freecell_mc.screens.calibration",
-            "freecell_mc.screens.result")
+# The modules the game imports, in the order they are measured (each after a collection). A
+# package's own module and dict are counted with the first module imported from it.
+_IMPORTS = ("adafruit_touchscreen", "freecell_mc.compat", "freecell_mc.hardware.clock",
+            "freecell_mc.rules.deals", "freecell_mc.rules.engine", "freecell_mc.saves.stats",
+            "freecell_mc.saves.storage", "freecell_mc.hardware.taps", "freecell_mc.ui.layout",
+            "freecell_mc.hardware.device", "freecell_mc.ui.widgets", "freecell_mc.app",
+            "freecell_mc.ui.screens", "freecell_mc.ui.cardart", "freecell_mc.ui.table",
+            "freecell_mc.ui.screens.models", "freecell_mc.ui.screens.menu",
+            "freecell_mc.ui.screens.keypad", "freecell_mc.ui.screens.daily",
+            "freecell_mc.ui.screens.stats", "freecell_mc.ui.screens.settings",
+            "freecell_mc.ui.screens.datepicker", "freecell_mc.ui.screens.calibration",
+            "freecell_mc.ui.screens.result")
 
 # Held from the start to the end: code.py's imports and the App's.
 _ALWAYS = ("adafruit_touchscreen",) + tuple(
-    "freecell_mc." + m for m in ("compat", "clock", "deals", "engine", "stats", "storage", "taps",
-                                 "layout", "device", "widgets", "app", "screens"))
+    "freecell_mc." + m for m in ("compat", "hardware.clock", "rules.deals", "rules.engine",
+                                 "saves.stats", "saves.storage", "hardware.taps", "ui.layout",
+                                 "hardware.device", "ui.widgets", "app", "ui.screens"))
 
 # What else each screen holds while it shows (app.py drops a left screen's module, models
 # and the table's module). The card art's module stays once the table has been built; the
 # date picker is shown at a start with the clock unset, before any table.
-_GAME = ("cardart", "table")  # freecell_mc.X; every other name is freecell_mc.screens.X
+_GAME = ("cardart", "table")  # freecell_mc.ui.X; every other name is freecell_mc.ui.screens.X
 _SCREEN_CODE = dict(
-    (screen, tuple(("freecell_mc." if m in _GAME else "freecell_mc.screens.") + m for m in mods))
+    (screen, tuple(("freecell_mc.ui." if m in _GAME else "freecell_mc.ui.screens.") + m
+                   for m in mods))
     for screen, mods in (
         ("table", ("cardart", "table")), ("datepicker", ("datepicker", "models")),
         ("menu", ("cardart", "menu", "models")), ("keypad", ("cardart", "keypad", "models")),
@@ -255,7 +260,7 @@ def code_resident(mpy=True):
 # taken off: the runner's own objects grow the heap by a few hundred bytes a call.
 _TEXT_SCRIPT = """
 import gc, json, session, terminalio
-from freecell_mc.widgets import Text
+from freecell_mc.ui.widgets import Text
 kinds = %r
 texts = %r
 COPIES = %d
@@ -349,7 +354,7 @@ def run(out):
               "-> App; the real adafruit_touchscreen; displayio, vectorio and terminalio's font\n"
               "stood in at their C sizes)\n")
     imports = code_resident(True)
-    code = dict(imports)  # by full name: freecell_mc.stats and screens.stats are two modules
+    code = dict(imports)  # by full name: saves.stats and screens.stats are two modules
     out.write("  code kept by each import (.mpy, bytes):\n")
     for name, n in imports:
         out.write("    %-40s %6d\n" % (name, n))

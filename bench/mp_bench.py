@@ -87,7 +87,7 @@ def _pick(g, x):
 
 def deal_bytes(g):
     """Return bytes allocated by dealing: a seeded deck, a Microsoft deck, Game.deal()."""
-    from freecell_mc import deals
+    from freecell_mc.rules import deals
 
     gc.collect()
     gc.disable()
@@ -144,38 +144,38 @@ BASE = G0 = G1 = G = G_MOVES = B0 = B1 = B = B_MOVES = DECK = None
 Game = seeded_deck = baseline = None
 # mp-phase
 BASE = heap_now()
-_import("engine")
+_import("rules.engine")
 # mp-phase
 _settle()
 emit("heap_after_engine", heap_now() - BASE)
-_import("cards")
+_import("rules.cards")
 # mp-phase
 _settle()
-_import("deals")
+_import("rules.deals")
 # mp-phase
 _settle()
-_import("notation")
+_import("rules.notation")
 # mp-phase
 _settle()
-_import("storage")
+_import("saves.storage")
 # mp-phase
 _settle()
-_import("clock")
+_import("hardware.clock")
 # mp-phase
 _settle()
-_import("stats")
+_import("saves.stats")
 # mp-phase
 _settle()
-_import("taps")
+_import("hardware.taps")
 # mp-phase
 _settle()
-_import("layout")
+_import("ui.layout")
 # mp-phase
 _settle()
 emit("imports", _costs)
 emit("heap_after_pure_modules", heap_now() - BASE)
-from freecell_mc.deals import seeded_deck
-from freecell_mc.engine import Game
+from freecell_mc.rules.deals import seeded_deck
+from freecell_mc.rules.engine import Game
 from bench import baseline
 
 DECK = seeded_deck(1)

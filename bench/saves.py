@@ -23,8 +23,10 @@ a third is USB-update mode, where nvm alone takes the saves.
 import sys
 
 from host_sim import flash, options
-from freecell_mc import clock, deals, storage
-from freecell_mc.engine import Game
+from freecell_mc.hardware import clock
+from freecell_mc.rules import deals
+from freecell_mc.saves import storage
+from freecell_mc.rules.engine import Game
 
 POLL_MS = 50
 CYCLES = 10000

@@ -250,7 +250,7 @@ def _card_rect(table, cid):
 
 def replay_figures(width, height, deals_=(1, 2, 3)):
     """Replay solutions by taps; return refreshed-area ratios and tap/full-redraw timings."""
-    from freecell_mc import notation
+    from freecell_mc.rules import notation
 
     move_ratio = []
     tap_ratio = []
@@ -308,7 +308,7 @@ def replay_figures(width, height, deals_=(1, 2, 3)):
 
 def shots(outdir):
     """Write the docs screenshots: held card with lit targets, a long column, a dead end, the result."""
-    from freecell_mc import deals, notation
+    from freecell_mc.rules import deals, notation
 
     outdir = Path(outdir)
     for w, h in SIZES:
@@ -371,7 +371,7 @@ def shots(outdir):
         rig.close()
 
 
-UI_MODULES = ("cardart", "table", "app", "widgets", "screens/result")
+UI_MODULES = ("ui/cardart", "ui/table", "app", "ui/widgets", "ui/screens/result")
 
 
 def mpy_sizes():
@@ -396,7 +396,7 @@ def mpy_sizes():
 def run(out):
     """Print the UI figures to out (a file-like object)."""
     headless_env()
-    out.write("\n== UI (freecell_mc/table.py) ==\n")
+    out.write("\n== UI (freecell_mc/ui/table.py) ==\n")
     out.write("heap the table holds (bitmaps exact; objects estimated, see bench/ui.py):\n")
     for w, h in SIZES:
         rig = Rig(w, h, (3, 1, 4))

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The random-play workload: the same engine calls in the same order on any Game-like engine.
 
-Runs unchanged on CPython and MicroPython, on freecell_mc.engine.Game and on the list-of-lists
+Runs unchanged on CPython and MicroPython, on freecell_mc.rules.engine.Game and on the list-of-lists
 baseline (bench/baseline.py). Each step asks what a player's taps ask: the legal targets of
 every card that can move, the finish check and the dead-end check; then it plays one of the
 legal moves, chosen by a small LCG, and now and then takes one back. The checksum covers every

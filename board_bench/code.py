@@ -100,9 +100,10 @@ def screens(app):
 def main():
     """Measure and print."""
     boot = free("after boot")
-    from freecell_mc import device, widgets
+    from freecell_mc.hardware import device
+    from freecell_mc.ui import widgets
     from freecell_mc.app import App
-    from freecell_mc.engine import Game  # noqa: F401  (the same imports the game makes)
+    from freecell_mc.rules.engine import Game  # noqa: F401  (the same imports the game makes)
 
     _watch_pystack(widgets)
 

@@ -9,12 +9,12 @@ is built when entered and dropped when left; the table's card art is kept.
 
 import displayio
 
-from freecell_mc import deals
-from freecell_mc.clock import plausible, ticks_diff
+from freecell_mc.rules import deals
+from freecell_mc.hardware.clock import plausible, ticks_diff
 from freecell_mc.compat import const
-from freecell_mc.engine import Game
-from freecell_mc.storage import SLOT_PLAYED, SLOT_WON, Settings
-from freecell_mc.taps import Taps
+from freecell_mc.rules.engine import Game
+from freecell_mc.saves.storage import SLOT_PLAYED, SLOT_WON, Settings
+from freecell_mc.hardware.taps import Taps
 
 SLOT_FREE = const(0)
 SLOT_DAILY = const(1)
@@ -41,7 +41,7 @@ def _forget(package, names):
 
 def _forget_screen(name):
     """Drop a left screen's module, and models, which holds every screen's logic and no state."""
-    _forget("freecell_mc.screens", (name, "models"))
+    _forget("freecell_mc.ui.screens", (name, "models"))
 
 
 class _NullSaves:
@@ -49,7 +49,7 @@ class _NullSaves:
 
     def __init__(self):
         """Hold defaults only."""
-        from freecell_mc.stats import Stats
+        from freecell_mc.saves.stats import Stats
 
         self.settings = Settings()
         self.stats = Stats()
@@ -157,7 +157,7 @@ class App:
         blocks = getattr(hw, "blocks", None)
         if not blocks:
             return _NullSaves()
-        from freecell_mc.storage import Saves
+        from freecell_mc.saves.storage import Saves
 
         return Saves(blocks)
 
@@ -248,7 +248,7 @@ class App:
         if slot == self.slot:
             g = self.game
             return g.moves > 0 and not self.finished and not g.won()
-        from freecell_mc.screens import models
+        from freecell_mc.ui.screens import models
 
         s = self.saves.slot(slot)
         return s is not None and models.unfinished(s.moves, s.flags)
@@ -300,7 +300,7 @@ class App:
 
     def _ask(self, kind, number, cells, slot):
         """Ask before the unfinished game in slot gives way to deal kind/number."""
-        from freecell_mc.screens import models
+        from freecell_mc.ui.screens import models
 
         self._pending = (kind, number, cells, slot)
         scr = self.screen
@@ -363,7 +363,7 @@ class App:
         always speak of the same days: a future day never gets this far, and an older
         one (from a shared code) counts as a game won but not as a daily day.
         """
-        from freecell_mc.screens import models
+        from freecell_mc.ui.screens import models
 
         today = models.known_today(self.clock.today(), self.saves.last_date)
         return models.daily_status(number, today) == models.DAY_OPEN
@@ -441,7 +441,7 @@ class App:
         st = self.saves.stats
         st.record_win(secs, g.moves)
         if self.kind == deals.KIND_DAILY and self.daily_open(self.number):
-            from freecell_mc.screens import models
+            from freecell_mc.ui.screens import models
 
             st.mark_day_won(*models.daily_date(self.number))
         self.saves.commit(self.clock.ticks_ms(), True)
@@ -493,7 +493,7 @@ class App:
             # next screen; the card art stays, so coming back builds tile grids and texts,
             # not the art.
             self.table = None
-            _forget("freecell_mc", ("table",))
+            _forget("freecell_mc.ui", ("table",))
         # The old screen lets go of everything before the new one is built, so the two are
         # never on the heap together (docs/memory.md, "peak during a screen change").
         root = self.root
@@ -508,14 +508,14 @@ class App:
         if name == "table":
             if self.table is None:
                 # Built right here, not in a helper: this is the deepest path of the game.
-                from freecell_mc.table import Table
+                from freecell_mc.ui.table import Table
 
                 self.table = Table(self, self.saves.settings.four_colour, self.art)
                 self.art = self.table.art
             screen = self.table
             screen.show(**kw)
         else:
-            from freecell_mc.screens import screen_class
+            from freecell_mc.ui.screens import screen_class
 
             screen = screen_class(name)(self)
             self.other = screen

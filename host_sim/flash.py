@@ -203,7 +203,7 @@ def sim_blocks(drive=None, nvm_path=None, ring=None, writable=True):
     memory); ring: number of places (default: the device's); writable=False models a drive
     left to the computer for USB updates.
     """
-    from freecell_mc import storage
+    from freecell_mc.saves import storage
 
     n = storage.RING if ring is None else ring
     blocks = [FlashBlock(nvm_path, storage.NVM_SIZE)]
@@ -247,7 +247,7 @@ def fat_blocks(vol=None, nvm_path=None, places=None, writable=True):
     vol: a host_sim.fat.Volume (None: a freshly formatted 8 MB drive in memory, holding
     what a board holds before the first save); places: record places (default RING).
     """
-    from freecell_mc import storage
+    from freecell_mc.saves import storage
     from host_sim import fat
 
     if vol is None:

@@ -4,7 +4,7 @@
 On CircuitPython `terminalio.FONT.bitmap` is a single sheet of 6x12 tiles and
 `get_glyph(c).tile_index` says which tile draws c: ASCII 0x20..0x7E are tiles 0..94
 (shared-module/fontio/BuiltinFont.c). The board's terminal draws text as a TileGrid over
-that sheet, and so does the game (freecell_mc/widgets.py, Text). Blinka's FONT has the same
+that sheet, and so does the game (freecell_mc/ui/widgets.py, Text). Blinka's FONT has the same
 Terminus glyphs but answers each with a bitmap of its own and tile index 0, and its
 `bitmap` is a class, so a TileGrid over it would draw nothing. `install()` swaps in a font
 that behaves like the firmware's, built from Blinka's glyphs.

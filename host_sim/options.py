@@ -12,7 +12,7 @@ import os
 import sys
 import tempfile
 
-from freecell_mc import deals
+from freecell_mc.rules import deals
 
 # A board is a few hundred bytes and a long game's moves a few kilobytes: a file a thousand
 # times that is not one of ours, and reading it all would only cost time and memory.

@@ -139,7 +139,7 @@ def _app():
 
 def board_text(game):
     """Return the game's position as board text (SPEC section 8)."""
-    from freecell_mc import notation
+    from freecell_mc.rules import notation
 
     return notation.board_text(game)
 
@@ -270,8 +270,8 @@ def move_taps(game, text):
     fits there), since a place takes the whole held run or nothing (SPEC 4).
     Raises ValueError (with the reason) when the move is not legal.
     """
-    from freecell_mc import notation
-    from freecell_mc.engine import Game
+    from freecell_mc.rules import notation
+    from freecell_mc.rules.engine import Game
 
     src, dst, n = notation.resolve_move(game, text)
     shadow = Game(game.cells, game.takeback)

@@ -291,7 +291,7 @@ class Simulator:
 
 def start_from_args(args):
     """Return (kind, number, cells) from the deal options, or None to start as the board does."""
-    from freecell_mc import deals
+    from freecell_mc.rules import deals
 
     cells = args.cells
     chosen = [o for o in ("seed", "daily", "ms", "code") if getattr(args, o) is not None]

@@ -11,8 +11,8 @@ the game refuses ends `replay` with exit status 1 after printing the table up to
 
 import sys
 
-from freecell_mc import deals, notation
-from freecell_mc.engine import Game
+from freecell_mc.rules import deals, notation
+from freecell_mc.rules.engine import Game
 from host_sim import options
 
 _MOVE_MAX = 12  # the longest move is 38:19, a column-to-column run with its count

@@ -172,7 +172,7 @@ def walk(board, roots):
 
 
 def _package_of(path, board):
-    """Return the package a root file belongs to ("freecell_mc.screens", or "")."""
+    """Return the package a root file belongs to ("freecell_mc.ui.screens", or "")."""
     try:
         rel = path.relative_to(board.root)
     except ValueError:

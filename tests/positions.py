@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Build the 68-byte position of docs/architecture.md from columns of card bytes, for tests."""
 
-from freecell_mc.engine import Game
+from freecell_mc.rules.engine import Game
 
 
 def position(columns, cells=(), found=(0, 0, 0, 0)):

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The two save slots and the once-only win, played through the real code.py headless."""
 
-from freecell_mc import deals
+from freecell_mc.rules import deals
 from test_screens_sim import at
 from test_screens_sim import run_today as run
 from test_sim_game import shortest

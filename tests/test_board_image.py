@@ -87,7 +87,7 @@ def test_a_changed_source_makes_the_image_stale(fresh):
     """The copy tool rebuilds when a game file changed since the image was made."""
     tree, _ = fresh
     image = tree / "build" / "CIRCUITPY"
-    engine = tree / "freecell_mc" / "engine.py"
+    engine = tree / "freecell_mc" / "rules" / "engine.py"
     text = engine.read_text()
     engine.write_text(text + "\n")
     try:
@@ -192,7 +192,7 @@ def test_a_library_missing_from_the_bundle_fails_the_check(fresh):
     assert "adafruit_touchscreen" in names
     board = device_imports.Board(names - {"adafruit_touchscreen"}, tree / "lib", root=tree)
     assert device_imports.unresolved(board, device_imports.device_roots(tree)) == [
-        "adafruit_touchscreen (imported by freecell_mc/device.py)"]
+        "adafruit_touchscreen (imported by freecell_mc/hardware/device.py)"]
 
 
 def test_a_frozen_librarys_own_imports_are_followed(tmp_path):

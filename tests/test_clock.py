@@ -8,7 +8,7 @@ import time
 import pytest
 from hypothesis import given, strategies as st
 
-from freecell_mc import clock
+from freecell_mc.hardware import clock
 from host_sim import hardware
 
 D2000 = datetime.date(2000, 1, 1)

@@ -61,7 +61,7 @@ def test_first_copy_puts_every_file_and_code_py_last(drive, image):
     """The whole image arrives byte for byte; code.py is written after everything else."""
     files = files_of(image)
     names = [p.as_posix() for p in files]
-    assert "lib/freecell_mc/engine.mpy" in names and "lib/adafruit_touchscreen.mpy" in names
+    assert "lib/freecell_mc/rules/engine.mpy" in names and "lib/adafruit_touchscreen.mpy" in names
     # The one library beside the game; nothing for the frozen adafruit_display_text.
     assert [n for n in names if n.startswith("lib/") and not n.startswith("lib/freecell_mc/")] \
         == ["lib/adafruit_touchscreen.mpy"]
@@ -92,13 +92,13 @@ def test_second_copy_rewrites_nothing(drive, image):
 def test_a_changed_file_is_copied_alone(drive, image):
     """A file that differs on the drive (same size or not) is copied again, the rest skipped."""
     run(drive, image)
-    target = drive / "lib" / "freecell_mc" / "engine.mpy"
+    target = drive / "lib" / "freecell_mc" / "rules" / "engine.mpy"
     data = bytearray(target.read_bytes())
     data[-1] ^= 1  # same size, different bytes
     target.write_bytes(bytes(data))
     copied, _, _, _ = run(drive, image)
-    assert copied == [Path("lib/freecell_mc/engine.mpy")]
-    assert target.read_bytes() == (image / "lib" / "freecell_mc" / "engine.mpy").read_bytes()
+    assert copied == [Path("lib/freecell_mc/rules/engine.mpy")]
+    assert target.read_bytes() == (image / target.relative_to(drive)).read_bytes()
 
 
 def test_old_layout_and_shadowing_sources_are_removed(drive, image):

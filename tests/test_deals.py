@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from freecell_mc import cards, deals
+from freecell_mc.rules import cards, deals
 
 
 def columns(deck):

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from freecell_mc import deals
+from freecell_mc.rules import deals
 from test_deals import columns
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -3,8 +3,8 @@
 
 import pytest
 
-from freecell_mc import cards, deals, engine
-from freecell_mc.engine import Game, SLOT_CELL, SLOT_FOUND
+from freecell_mc.rules import cards, deals, engine
+from freecell_mc.rules.engine import Game, SLOT_CELL, SLOT_FOUND
 
 C = cards.parse_card
 

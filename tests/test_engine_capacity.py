@@ -5,8 +5,8 @@ from collections import deque
 
 import pytest
 
-from freecell_mc import cards
-from freecell_mc.engine import SLOT_CELL
+from freecell_mc.rules import cards
+from freecell_mc.rules.engine import SLOT_CELL
 from positions import game
 
 C = cards.parse_card

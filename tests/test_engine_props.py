@@ -5,8 +5,8 @@ nothing, finish-available and dead-end agree with exhaustive oracles."""
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from freecell_mc import deals
-from freecell_mc.engine import Game, SLOT_CELL, SLOT_FOUND, SLOTS
+from freecell_mc.rules import deals
+from freecell_mc.rules.engine import Game, SLOT_CELL, SLOT_FOUND, SLOTS
 from positions import game, position
 
 SETTINGS = settings(max_examples=150, deadline=None,

@@ -9,8 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from freecell_mc import deals, notation
-from freecell_mc.engine import Game
+from freecell_mc.rules import deals, notation
+from freecell_mc.rules.engine import Game
 from solutions import fcs_solutions
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

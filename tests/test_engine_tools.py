@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from freecell_mc import deals
+from freecell_mc.rules import deals
 from host_sim import tools
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -313,7 +313,7 @@ def test_installing_and_playing_a_session_allocate_as_fatfs_does():
         write(SAVE, "r+b", pattern(3000, 4), at=CLUSTER * 3 - 100),  # across a cluster
         write(SAVE, "ab", pattern(2528, 5)),  # to 22 clusters: a grown file's bytes past
         # its old end are whatever its last sector's tail held, and the tails differ
-        remove("lib/FREECE~1/notation.mpy"),  # a hole in the middle of the drive
+        remove("lib/FREECE~1/rules/notation.mpy"),  # a hole in the middle of the drive
         write("saves/big.bin", "wb", pattern(9000, 6)),  # fills the hole, then goes on
         write("code.py", "wb", pattern(100, 7)),  # rewritten: its chain freed first
         write("new.txt", "wb", pattern(2000, 8)),  # the hole code.py left is used again

@@ -13,8 +13,9 @@ complete, exactly the new one; both slots, the statistics and the settings inclu
 import pytest
 
 from host_sim import flash
-from freecell_mc import deals, storage
-from freecell_mc.engine import Game
+from freecell_mc.rules import deals
+from freecell_mc.saves import storage
+from freecell_mc.rules.engine import Game
 
 pytestmark = pytest.mark.usefixtures("no_cut_left_armed")
 

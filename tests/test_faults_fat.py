@@ -14,7 +14,7 @@ erases are real ones.
 import pytest
 
 from host_sim import fat, flash
-from freecell_mc import storage
+from freecell_mc.saves import storage
 
 from test_faults import DAILY, FREE, state
 
@@ -58,9 +58,9 @@ def test_the_drive_holds_the_board_image_under_fatfs_short_names():
     assert vol.stat_size("code.py") == sizes["code.py"]
     assert vol.stat_size("lib/FREECE~1/app.mpy") == sizes["lib/freecell_mc/app.mpy"]
     assert vol.stat_size("lib/ADAFRU~1.MPY") == sizes["lib/adafruit_touchscreen.mpy"]
-    assert (vol.stat_size("lib/FREECE~1/SCREENS/DATEPI~1.MPY")
-            == sizes["lib/freecell_mc/screens/datepicker.mpy"])
-    assert vol.is_dir("lib/freece~1/screens")
+    assert (vol.stat_size("lib/FREECE~1/UI/SCREENS/DATEPI~1.MPY")
+            == sizes["lib/freecell_mc/ui/screens/datepicker.mpy"])
+    assert vol.is_dir("lib/freece~1/ui/screens")
     # FatFs numbers short names that would clash.
     assert fat.short_name("calibration.mpy", ["CALIBR~1.MPY"]) == "CALIBR~2.MPY"
     assert fat.short_name("boot_out.txt") == "boot_out.txt"

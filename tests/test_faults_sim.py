@@ -17,8 +17,9 @@ restarted game shows that position.
 import pytest
 
 from host_sim import flash, sim
-from freecell_mc import notation, storage
-from freecell_mc.engine import Game
+from freecell_mc.rules import notation
+from freecell_mc.saves import storage
+from freecell_mc.rules.engine import Game
 
 from test_sim_game import DATE, shortest
 
@@ -57,7 +58,7 @@ class _Pos:
 
 def _prepare(tmp_path, name):
     """Make a drive and nvm whose saves hold settings, statistics and a daily game."""
-    from freecell_mc import deals
+    from freecell_mc.rules import deals
 
     drive = tmp_path / name / "drive"
     nvm = tmp_path / name / "nvm.bin"

@@ -8,9 +8,9 @@ prompt can be skipped for free deals; the menu names the deal each Continue goes
 
 import pytest
 
-from freecell_mc import deals, notation
-from freecell_mc.engine import Game
-from freecell_mc.storage import SLOT_PLAYED, Saves
+from freecell_mc.rules import deals, notation
+from freecell_mc.rules.engine import Game
+from freecell_mc.saves.storage import SLOT_PLAYED, Saves
 from host_sim.flash import FlashBlock
 from test_screens_sim import at
 from test_screens_sim import run_today as run

@@ -16,7 +16,7 @@ import tracemalloc
 
 import pytest
 
-from freecell_mc import deals
+from freecell_mc.rules import deals
 from host_sim import __main__ as entry
 from host_sim import fat, options, sim, tools
 

@@ -3,7 +3,7 @@
 
 import pytest
 
-from freecell_mc.layout import (
+from freecell_mc.ui.layout import (
     HIT_FINISH,
     HIT_MENU,
     HIT_NONE,

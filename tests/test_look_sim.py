@@ -7,9 +7,10 @@ real one does: device.py reads board.board_id. Taps come from the screens themse
 
 import pytest
 
-from freecell_mc import deals, layout
-from freecell_mc.layout import HIT_FINISH, HIT_MENU, HIT_UNDO
-from freecell_mc.screens.calibration import targets
+from freecell_mc.rules import deals
+from freecell_mc.ui import layout
+from freecell_mc.ui.layout import HIT_FINISH, HIT_MENU, HIT_UNDO
+from freecell_mc.ui.screens.calibration import targets
 from test_screens_sim import at, run
 
 PANELS = {

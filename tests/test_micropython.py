@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from freecell_mc import deals
+from freecell_mc.rules import deals
 from solutions import fcs_solutions
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,11 +118,14 @@ def test_runner_is_real_micropython_with_the_pure_modules(tmp_path):
                                  text=True, timeout=TIMEOUT_S + 30).stdout)
     assert out["impl"] == "micropython"
     assert out["maxsize"] == 2**31 - 1
-    expected = sorted(p.stem for p in (ROOT / "freecell_mc").glob("*.py")
-                      if p.stem in ("__init__", "compat", "cards", "deals", "engine",
-                                    "notation", "storage", "clock", "stats", "taps", "layout"))
+    pure = ("__init__", "compat", "rules/__init__", "rules/cards", "rules/deals", "rules/engine",
+            "rules/notation", "saves/__init__", "saves/storage", "saves/stats",
+            "hardware/__init__", "hardware/clock", "hardware/taps", "ui/__init__", "ui/layout")
+    pkg = ROOT / "freecell_mc"
+    expected = sorted(p.relative_to(pkg).with_suffix("").as_posix() for p in pkg.rglob("*.py")
+                      if p.relative_to(pkg).with_suffix("").as_posix() in pure)
     assert sorted(out["modules"]) == expected
-    assert "engine" in out["modules"] and "deals" in out["modules"]
+    assert "rules/engine" in out["modules"] and "rules/deals" in out["modules"]
 
 
 def test_runner_phases_free_earlier_garbage_and_keep_line_numbers(tmp_path):

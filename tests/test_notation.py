@@ -3,8 +3,8 @@
 
 import pytest
 
-from freecell_mc import cards, deals, notation
-from freecell_mc.engine import Game, SLOT_CELL, SLOT_FOUND
+from freecell_mc.rules import cards, deals, notation
+from freecell_mc.rules.engine import Game, SLOT_CELL, SLOT_FOUND
 from positions import game
 
 MS1 = """JD KD 2S 4C 3S 6D 6S

@@ -13,7 +13,7 @@ import struct
 import pytest
 
 from host_sim import flash
-from freecell_mc import storage
+from freecell_mc.saves import storage
 from test_screens_sim import at, centre, run
 
 def ok(board="pyportal"):
@@ -109,8 +109,8 @@ def test_the_notice_fits_every_message_and_every_key_means_ok(size, msg):
 
 
 def test_an_emptied_active_slot_leaves_the_other_game_to_continue(tmp_path):
-    from freecell_mc import deals
-    from freecell_mc.engine import Game
+    from freecell_mc.rules import deals
+    from freecell_mc.rules.engine import Game
     from host_sim.flash import FlashBlock
 
     saves = storage.Saves([FlashBlock(str(tmp_path / "nvm.bin"), 8192)])

@@ -7,8 +7,8 @@ one run to the next, as a power cycle keeps them), and checks what the player th
 
 import pytest
 
-from freecell_mc.layout import HIT_MENU, Layout
-from freecell_mc.storage import Saves
+from freecell_mc.ui.layout import HIT_MENU, Layout
+from freecell_mc.saves.storage import Saves
 from host_sim.flash import FlashBlock
 
 from test_screens_sim import at, run
@@ -78,7 +78,7 @@ def test_the_win_rate_says_100_only_when_every_game_was_won(tmp_path, played, wo
 
 @pytest.mark.parametrize("board", sorted(SIZES))
 def test_no_cross_is_left_to_tap_once_the_calibration_is_saved(tmp_path, board):
-    from freecell_mc.screens.calibration import targets
+    from freecell_mc.ui.screens.calibration import targets
 
     crosses = ["tap %d %d" % xy for xy in targets(*SIZES[board])]
     lines = ["expect screen table", tap_table(board, HIT_MENU), tap(board, "menu", "Settings"),

@@ -9,9 +9,10 @@ import gc
 
 import pytest
 
-from freecell_mc import deals, widgets
-from freecell_mc.screens import models, screen_class
-from freecell_mc.storage import Saves
+from freecell_mc.rules import deals
+from freecell_mc.ui import widgets
+from freecell_mc.ui.screens import models, screen_class
+from freecell_mc.saves.storage import Saves
 
 
 class Clock:

@@ -16,8 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from freecell_mc import clock, deals
-from freecell_mc.screens import models as M
+from freecell_mc.hardware import clock
+from freecell_mc.rules import deals
+from freecell_mc.ui.screens import models as M
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -275,8 +276,9 @@ def test_figures():
 # The same computations under CPython and under real MicroPython must agree.
 _MP_SCRIPT = r"""
 import json
-from freecell_mc.screens import models as M
-from freecell_mc import clock, deals
+from freecell_mc.ui.screens import models as M
+from freecell_mc.hardware import clock
+from freecell_mc.rules import deals
 out = []
 for y, m, d in ((2026, 11, 30), (2026, 12, 1), (2028, 3, 1), (2025, 1, 1), (2099, 12, 31)):
     cal = M.Calendar(y, m, d)
@@ -345,7 +347,8 @@ def test_models_agree_under_micropython(tmp_path):
     script = tmp_path / "mp_screens_models.py"
     script.write_text(_MP_SCRIPT)
     proc = subprocess.run(
-        ["timeout", "60", node, runner, "--with", os.path.join(ROOT, "freecell_mc", "screens", "models.py"),
+        ["timeout", "60", node, runner,
+         "--with", os.path.join(ROOT, "freecell_mc", "ui", "screens", "models.py"),
          str(script)],
         capture_output=True, text=True, cwd=ROOT,
     )

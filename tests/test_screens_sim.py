@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from freecell_mc import deals
+from freecell_mc.rules import deals
 from host_sim import script, sim
 from test_screens import FakeApp, button, make
 
@@ -169,7 +169,7 @@ def test_titano_menus(tmp_path, board):
 
 def test_calendar_marks_the_won_days_kept_in_the_saves(tmp_path):
     from tools.screenshots import seed_saves
-    from freecell_mc import widgets
+    from freecell_mc.ui import widgets
 
     seed_saves(str(tmp_path / "nvm.bin"))  # daily wins on 3, 4, 9, 12, 17, 18, 24, 29 November
     app = run(["key esc", at("menu", "Daily deal"), "expect screen daily"], tmp_path,

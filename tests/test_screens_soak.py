@@ -21,8 +21,8 @@ def test_short_soak_across_all_screens():
 
 
 def test_position_check_catches_a_broken_position():
-    from freecell_mc import deals
-    from freecell_mc.engine import Game
+    from freecell_mc.rules import deals
+    from freecell_mc.rules.engine import Game
 
     g = Game(4, False)
     g.deal(deals.seeded_deck(1))

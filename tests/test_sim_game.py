@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The real game (code.py -> freecell_mc.device -> App) under the headless simulator.
+"""The real game (code.py -> freecell_mc.hardware.device -> App) under the headless simulator.
 
 Nothing here is a test double of the game: each test starts the repository's code.py on
 the simulated board and drives it through the touch panel and the keyboard.
@@ -37,8 +37,8 @@ def test_the_game_starts_on_the_requested_deal_and_dumps_it(tmp_path, capsys):
     rc = play(tmp_path, ["expect screen table", "expect moves 0", "dump %s" % (tmp_path / "b.txt")],
               "--ms", "1")
     assert rc == 0, capsys.readouterr().err
-    from freecell_mc import deals, notation
-    from freecell_mc.engine import Game
+    from freecell_mc.rules import deals, notation
+    from freecell_mc.rules.engine import Game
 
     g = Game(4)
     g.deal(deals.ms_deck(1))
@@ -154,7 +154,7 @@ def test_screenshots_at_the_board_sizes(tmp_path, board, size):
 
 def test_the_players_saved_calibration_drives_the_touch_panel(tmp_path, capsys):
     from freecell_mc.app import App
-    from freecell_mc.storage import Saves
+    from freecell_mc.saves.storage import Saves
     from host_sim.flash import drive_blocks
 
     nvm = str(tmp_path / "nvm.bin")
@@ -201,8 +201,8 @@ def test_boot_gives_the_drive_to_the_game_unless_the_screen_is_held(tmp_path, he
 
 def _first_supermove(deal, cells, moves):
     """Return (prefix of moves, a legal move of 2+ cards after it) along a solution."""
-    from freecell_mc import deals, notation
-    from freecell_mc.engine import Game
+    from freecell_mc.rules import deals, notation
+    from freecell_mc.rules.engine import Game
 
     g = Game(cells)
     g.deal(deals.ms_deck(deal))

@@ -97,7 +97,7 @@ def test_time_monotonic_follows_the_polls_not_the_wall_clock(board_sim):
 
 @pytest.mark.parametrize("chip", ["ds3231", "pcf8523"])
 def test_the_game_finds_and_reads_and_sets_the_external_rtc(chip):
-    from freecell_mc import clock
+    from freecell_mc.hardware import clock
 
     s = _Sim(ext=chip)
     fakes.install(s)
@@ -132,7 +132,7 @@ def test_the_game_finds_and_reads_and_sets_the_external_rtc(chip):
 
 
 def test_without_an_rtc_chip_the_bus_is_empty_and_the_clock_is_not_plausible(board_sim):
-    from freecell_mc import clock
+    from freecell_mc.hardware import clock
 
     import board
 

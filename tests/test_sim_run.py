@@ -220,7 +220,7 @@ def test_bad_options_and_scripts_exit_2(tmp_path, capsys):
 
 
 def test_deal_options_become_the_start_deal():
-    from freecell_mc import deals
+    from freecell_mc.rules import deals
 
     def start(*argv):
         return sim.start_from_args(sim.build_parser().parse_args(list(argv)))

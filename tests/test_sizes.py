@@ -14,8 +14,9 @@ import pytest
 import terminalio
 
 from bench.ui import is_text
-from freecell_mc import deals, layout
-from freecell_mc.layout import HIT_FINISH, HIT_MENU, HIT_UNDO, SLOT_CELL, SLOT_FOUND
+from freecell_mc.rules import deals
+from freecell_mc.ui import layout
+from freecell_mc.ui.layout import HIT_FINISH, HIT_MENU, HIT_UNDO, SLOT_CELL, SLOT_FOUND
 from test_ui_harness import HW, Board
 
 # The Pynt's screens around the table keep the PyPortal's sizes (docs/layout.md: their
@@ -128,14 +129,14 @@ def visit(board, name):
     app = board.app
     name, _, state = name.partition(":")
     if name == "confirm":
-        from freecell_mc.screens import models
+        from freecell_mc.ui.screens import models
 
         # The longest question: another day's deal over a daily game, with a way back.
         app.goto("confirm", text=models.loss_text("daily 30 Nov", 1234, "deal #1000000"),
                  yes="Play deal #1000000", keep=models.continue_label(deals.KIND_DAILY, 20261130),
                  back=True)
     elif name == "notice":
-        from freecell_mc.storage import MSG_OLDER
+        from freecell_mc.saves.storage import MSG_OLDER
 
         app.goto("notice", text=MSG_OLDER)  # the longest thing the saves may say
     elif state == "dec1":

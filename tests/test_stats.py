@@ -5,8 +5,8 @@ import datetime
 
 from hypothesis import given, settings, strategies as st
 
-from freecell_mc import clock
-from freecell_mc.stats import SIZE, Stats
+from freecell_mc.hardware import clock
+from freecell_mc.saves.stats import SIZE, Stats
 
 
 def test_nothing_played():
@@ -127,7 +127,7 @@ def test_against_a_plain_model(events):
     ),
 )
 def test_whatever_the_game_records_packs_and_passes_the_load_check(start, events):
-    from freecell_mc.stats import refusal
+    from freecell_mc.saves.stats import refusal
 
     s = Stats()
     s.played = start  # counters already at (or near) the top of their field

@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from host_sim import flash
-from freecell_mc import deals, storage
-from freecell_mc.engine import Game
+from freecell_mc.rules import deals
+from freecell_mc.saves import storage
+from freecell_mc.rules.engine import Game
 
 
 def _game(seed=1, moves=0):

@@ -2,7 +2,8 @@
 """boot.py's job: the game writes CIRCUITPY unless the saved flag or a held screen says USB."""
 
 from host_sim import fat, flash
-from freecell_mc import boot, storage
+from freecell_mc.hardware import boot
+from freecell_mc.saves import storage
 
 
 class FS:

@@ -12,9 +12,10 @@ import struct
 import pytest
 
 from host_sim import flash
-from freecell_mc import deals, storage
-from freecell_mc.engine import Game
-from freecell_mc.stats import Stats
+from freecell_mc.rules import deals
+from freecell_mc.saves import storage
+from freecell_mc.rules.engine import Game
+from freecell_mc.saves.stats import Stats
 
 from test_storage import _game, _put_raw, _reload
 
@@ -238,7 +239,7 @@ def test_statistics_at_their_maximum_saturate_and_save():
 
 
 def test_every_settings_screen_calibration_is_one_a_start_accepts():
-    from freecell_mc.screens import models
+    from freecell_mc.ui.screens import models
 
     cal = models.solve_calibration(((20, 20), (299, 219)), ((8000, 9000), (56000, 55000)), 320, 240)
     assert storage.valid_calibration(cal) and models.valid_calibration is storage.valid_calibration

@@ -20,8 +20,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from host_sim import flash
-from freecell_mc import deals, storage
-from freecell_mc.engine import Game
+from freecell_mc.rules import deals
+from freecell_mc.saves import storage
+from freecell_mc.rules.engine import Game
 from test_micropython import run_cpython, run_mp
 from test_screens_sim import run
 

@@ -12,7 +12,7 @@ import os
 import subprocess
 import sys
 
-from freecell_mc import storage
+from freecell_mc.saves import storage
 from test_micropython import ROOT, TIMEOUT_S, node_command, results
 
 SCRIPT = r'''
@@ -20,9 +20,11 @@ import gc
 import json
 import sys
 
-from freecell_mc import clock, deals, storage
-from freecell_mc.engine import Game
-from freecell_mc.stats import Stats, SIZE
+from freecell_mc.hardware import clock
+from freecell_mc.rules import deals
+from freecell_mc.saves import storage
+from freecell_mc.rules.engine import Game
+from freecell_mc.saves.stats import Stats, SIZE
 
 try:
     from gc import mem_alloc

@@ -2,8 +2,8 @@
 """Settings says when saves are limited, and why: USB mode, a full drive, a broken file."""
 
 from host_sim import fat, flash
-from freecell_mc.screens import screen_class
-from freecell_mc.storage import Saves
+from freecell_mc.ui.screens import screen_class
+from freecell_mc.saves.storage import Saves
 
 from test_screens import FakeApp
 
@@ -50,8 +50,8 @@ def test_a_nearly_full_drive_still_saves_power_safe():
     blocks = flash.fat_blocks()
     fat.fill(blocks.fs, 60 * 1024)
     assert _settings_note(blocks) == "takes effect after a reset"
-    from freecell_mc import deals
-    from freecell_mc.engine import Game
+    from freecell_mc.rules import deals
+    from freecell_mc.rules.engine import Game
 
     g = Game()
     g.deal(deals.seeded_deck(3))

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from test_engine_props import legal_moves, pick
 from test_ui_harness import Board
 
-from freecell_mc import deals
-from freecell_mc.engine import SLOT_CELL, SLOT_FOUND, Game
+from freecell_mc.rules import deals
+from freecell_mc.rules.engine import SLOT_CELL, SLOT_FOUND, Game
 
 
 @pytest.fixture(scope="module")

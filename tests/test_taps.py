@@ -7,7 +7,7 @@ That feed() allocates nothing is checked under MicroPython (tests/mp/mp_taps_lay
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from freecell_mc.taps import Taps
+from freecell_mc.hardware.taps import Taps
 
 WRAP = 1 << 29
 

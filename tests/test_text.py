@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Text as glyph tiles (freecell_mc/widgets.py Text) and the simulator's firmware-like font.
+"""Text as glyph tiles (freecell_mc/ui/widgets.py Text) and the simulator's firmware-like font.
 
 The board draws the game's text as TileGrids over terminalio.FONT.bitmap, its built-in
 font's glyph sheet; host_sim/font.py builds that sheet for Blinka from Blinka's own
@@ -10,7 +10,7 @@ anchor, and every glyph of the sheet is the font's glyph pixel for pixel.
 import fontio
 import terminalio
 
-from freecell_mc import widgets
+from freecell_mc.ui import widgets
 
 
 def _tiles(text):

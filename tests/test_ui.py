@@ -8,9 +8,10 @@ says about itself alone.
 import pytest
 from test_ui_harness import HIT_FINISH, HIT_UNDO, Board, near
 
-from freecell_mc import cardart, deals, notation
-from freecell_mc.cards import parse_card
-from freecell_mc.engine import Game
+from freecell_mc.ui import cardart
+from freecell_mc.rules import deals, notation
+from freecell_mc.rules.cards import parse_card
+from freecell_mc.rules.engine import Game
 
 SIZES = [(320, 240), (480, 320)]
 

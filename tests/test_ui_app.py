@@ -4,8 +4,9 @@
 from test_ui import dead_end_position, face_point, finish_position, first_column_move
 from test_ui_harness import HIT_FINISH, HIT_MENU, Board, near
 
-from freecell_mc import cardart, deals
-from freecell_mc.engine import Game
+from freecell_mc.ui import cardart
+from freecell_mc.rules import deals
+from freecell_mc.rules.engine import Game
 
 
 def test_an_unset_clock_asks_for_the_date_once_then_the_table():

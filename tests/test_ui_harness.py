@@ -7,9 +7,9 @@ keyboard. The App under test is the real one; taps go through touch_point and Ap
 from host_sim import display as sim_display
 from host_sim.hardware import Keyboard
 
-from freecell_mc import notation
+from freecell_mc.rules import notation
 from freecell_mc.app import App
-from freecell_mc.layout import HIT_FINISH, HIT_MENU, HIT_UNDO  # noqa: F401  (re-exported)
+from freecell_mc.ui.layout import HIT_FINISH, HIT_MENU, HIT_UNDO  # noqa: F401  (re-exported)
 
 STEP_MS = 10
 

@@ -14,13 +14,13 @@ from solutions import fcs_solution
 from test_micropython import ROOT, TIMEOUT_S, node_command, results
 
 UI = [
-    "freecell_mc/cardart.py",
-    "freecell_mc/table.py",
+    "freecell_mc/ui/cardart.py",
+    "freecell_mc/ui/table.py",
     "freecell_mc/app.py",
-    "freecell_mc/widgets.py",
-    "freecell_mc/screens/__init__.py",
-    "freecell_mc/screens/result.py",
-    "freecell_mc/screens/models.py",
+    "freecell_mc/ui/widgets.py",
+    "freecell_mc/ui/screens/__init__.py",
+    "freecell_mc/ui/screens/result.py",
+    "freecell_mc/ui/screens/models.py",
 ]
 
 

@@ -3,8 +3,8 @@
 
 from PIL import Image
 
-from freecell_mc import cardart
-from freecell_mc.layout import HIT_UNDO, Layout
+from freecell_mc.ui import cardart
+from freecell_mc.ui.layout import HIT_UNDO, Layout
 from host_sim import sim
 
 

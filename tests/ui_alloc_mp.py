@@ -189,7 +189,7 @@ def main():
     with open(sys.argv[1]) as f:
         data = json.load(f)
     write_stubs()
-    from freecell_mc import notation
+    from freecell_mc.rules import notation
     from freecell_mc.app import App
 
     app = App(HW(data["deal"]))

@@ -34,7 +34,7 @@ def _env():
 
 def seed_saves(nvm_path):
     """Write statistics and won days into the board's nvm, as weeks of play would leave them."""
-    from freecell_mc.storage import Saves
+    from freecell_mc.saves.storage import Saves
     from host_sim.flash import FlashBlock
 
     saves = Saves([FlashBlock(nvm_path, 8192)])
@@ -64,7 +64,7 @@ def centre(name, text, date, size, nth=0):
 def run(out, board="pyportal"):
     """Write the screenshots into out; return their paths."""
     _env()
-    from freecell_mc import deals
+    from freecell_mc.rules import deals
     from host_sim.hardware import BOARDS
 
     size = BOARDS[board][1:]
@@ -97,7 +97,7 @@ def run(out, board="pyportal"):
 
 def table_shot(out, board, name):
     """Write the table in mid-game on board, from the script the README names; return its path."""
-    from freecell_mc import deals
+    from freecell_mc.rules import deals
 
     path = os.path.join(out, name)
     with open(os.path.join(ROOT, "host_sim", "scripts", "docs_table.txt")) as f:

@@ -32,7 +32,7 @@ def __getattr__(name):
     if name == "board_id":
         return sim.board_id
     # Not on a real board: the simulator's keyboard and the deal asked for on the
-    # command line, read by freecell_mc.device when present.
+    # command line, read by freecell_mc.hardware.device when present.
     if name == "KEYS":
         return sim.keys
     if name == "START_DEAL":

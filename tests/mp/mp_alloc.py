@@ -15,8 +15,8 @@ from mpcheck import (load_input, emit, check, build_pos, mem_alloc, MICROPYTHON,
 from measure import (a_noop, a_bytearray, a_targets, a_fit, a_move, a_undo, a_capacity,
                      a_finish_available, a_dead_end, a_won, a_run_len, a_column_len,
                      a_column_cards, a_top, a_finish_step)
-from freecell_mc.deals import seeded_deck
-from freecell_mc.engine import Game
+from freecell_mc.rules.deals import seeded_deck
+from freecell_mc.rules.engine import Game
 
 check(MICROPYTHON and mem_alloc is not None, "this script measures MicroPython's heap")
 

@@ -6,7 +6,7 @@ answers from the spec are checked here directly as well.
 """
 
 from mpcheck import load_input, emit, check, all_names
-from freecell_mc import deals
+from freecell_mc.rules import deals
 
 NAMES = all_names()
 

@@ -7,8 +7,8 @@ the list-of-lists baseline and reports the checksums (the driver compares them w
 """
 
 from mpcheck import load_input, emit, check, build_pos, all_names, legal_moves
-from freecell_mc.deals import seeded_deck
-from freecell_mc.engine import Game
+from freecell_mc.rules.deals import seeded_deck
+from freecell_mc.rules.engine import Game
 from bench.workload import playout
 from bench import baseline
 

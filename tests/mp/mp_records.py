@@ -10,8 +10,8 @@ same. Runs under MicroPython and CPython; tests/test_storage_fuzz.py compares th
 from binascii import unhexlify
 
 from mpcheck import emit, load_input
-from freecell_mc import storage
-from freecell_mc.engine import Game
+from freecell_mc.saves import storage
+from freecell_mc.rules.engine import Game
 
 
 class Block:

@@ -7,8 +7,8 @@ the deal. The driver runs this on MicroPython and on CPython and compares the re
 """
 
 from mpcheck import load_input, emit, check
-from freecell_mc import deals, notation
-from freecell_mc.engine import Game
+from freecell_mc.rules import deals, notation
+from freecell_mc.rules.engine import Game
 
 
 def replay(number, cells, moves):

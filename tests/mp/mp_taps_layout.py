@@ -10,9 +10,9 @@ call per touch reading) must allocate nothing.
 import gc
 
 from mpcheck import emit, check, mem_alloc, MICROPYTHON
-from freecell_mc import layout
-from freecell_mc.layout import Layout
-from freecell_mc.taps import Taps
+from freecell_mc.ui import layout
+from freecell_mc.ui.layout import Layout
+from freecell_mc.hardware.taps import Taps
 
 SIZES = ((320, 240), (480, 320))
 

@@ -43,7 +43,7 @@ def build_pos(columns, cells=(), found=(0, 0, 0, 0)):
     :param cells: up to 4 card names or None
     :param found: top rank per suit C D H S
     """
-    from freecell_mc.cards import parse_card
+    from freecell_mc.rules.cards import parse_card
 
     pos = bytearray(68)
     for c in range(8):

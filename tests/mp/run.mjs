@@ -20,10 +20,14 @@ import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, "..", "..");
 
-// The device modules that import no displayio/board: only these can run here.
+// The device modules that import no displayio/board: only these can run here (paths under
+// freecell_mc/, without .py; a package's __init__ comes with its modules).
 const PURE = [
-  "__init__", "compat", "cards", "deals", "engine", "notation",
-  "storage", "clock", "stats", "taps", "layout",
+  "__init__", "compat",
+  "rules/__init__", "rules/cards", "rules/deals", "rules/engine", "rules/notation",
+  "saves/__init__", "saves/storage", "saves/stats",
+  "hardware/__init__", "hardware/clock", "hardware/taps",
+  "ui/__init__", "ui/layout",
 ];
 
 function usage(msg) {
@@ -65,12 +69,13 @@ const copied = [];
 for (const name of PURE) {
   const path = join(pkg, name + ".py");
   if (existsSync(path)) {
+    mp.FS.mkdirTree(dirname(`/lib/freecell_mc/${name}`));
     mp.FS.writeFile(`/lib/freecell_mc/${name}.py`, readFileSync(path, "utf8"));
     copied.push(name);
   }
 }
 for (const path of extra) {
-  // Extra modules keep their place relative to the repository (freecell_mc/screens/x.py).
+  // Extra modules keep their place relative to the repository (freecell_mc/ui/screens/x.py).
   const rel = relative(ROOT, resolve(path));
   if (!existsSync(path) || rel.startsWith("..") || isAbsolute(rel)) {
     usage(`--with needs a file inside the repo: ${path}`);

@@ -230,7 +230,7 @@ def report():
     """Print what the session measured, as RESULT lines, and what the saves now hold."""
     import microcontroller
 
-    from freecell_mc import storage
+    from freecell_mc.saves import storage
 
     saves = storage.Saves(storage.device_blocks(microcontroller.nvm))
     saves.load()

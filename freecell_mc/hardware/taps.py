@@ -16,7 +16,7 @@ a firm press, and reads wild coordinates while a finger lands or lifts. Taps her
 feed() allocates nothing: sums are small ints and the tap is one preallocated list.
 """
 
-from freecell_mc.clock import ticks_diff
+from freecell_mc.hardware.clock import ticks_diff
 from freecell_mc.compat import const
 
 _IDLE = const(0)

@@ -5,9 +5,9 @@ It starts from the last date the game knew (a day or a week off at most, usually
 so a few taps on + reach today.
 """
 
-from freecell_mc import widgets
+from freecell_mc.ui import widgets
 from freecell_mc.compat import const
-from freecell_mc.screens import models
+from freecell_mc.ui.screens import models
 
 _OK = const(1)
 _SKIP = const(2)

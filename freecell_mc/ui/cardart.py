@@ -19,7 +19,7 @@ changed during play (a changed palette would repaint every card that uses it).
 """
 
 from freecell_mc.compat import const
-from freecell_mc.layout import FONT_LARGE
+from freecell_mc.ui.layout import FONT_LARGE
 
 # Tiles on the sheet. Rank tiles run ace..king, suit tiles clubs, diamonds, hearts, spades.
 T_CLEAR = const(0)  # all transparent

@@ -7,9 +7,9 @@ two raw readings give the new ((x_lo, x_hi), (y_lo, y_hi)) the touch driver take
 The third cross checks the result before anything is stored.
 """
 
-from freecell_mc import widgets
+from freecell_mc.ui import widgets
 from freecell_mc.compat import const
-from freecell_mc.screens import models
+from freecell_mc.ui.screens import models
 
 _BACK = const(1)
 _DEFAULT = const(2)

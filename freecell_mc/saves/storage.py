@@ -22,8 +22,10 @@ import binascii
 import struct
 
 from freecell_mc.compat import const
-from freecell_mc import clock, deals, stats
-from freecell_mc.stats import Stats
+from freecell_mc.hardware import clock
+from freecell_mc.rules import deals
+from freecell_mc.saves import stats
+from freecell_mc.saves.stats import Stats
 
 SLOT_FREE = const(0)
 SLOT_DAILY = const(1)
@@ -400,7 +402,7 @@ class Saves:
             data = _read(self.nvm if at == 0 else blocks[at]) if seq >= 0 else None
             if data is not None and check(data) == OK:
                 if game is None:
-                    from freecell_mc.engine import Game
+                    from freecell_mc.rules.engine import Game
 
                     game = Game()
                 if refusal(data, game) is not None:

@@ -7,9 +7,9 @@ unfinished game. Every choice is a button; in the simulator Enter answers yes an
 goes back.
 """
 
-from freecell_mc import widgets
+from freecell_mc.ui import widgets
 from freecell_mc.compat import const
-from freecell_mc.screens import models
+from freecell_mc.ui.screens import models
 
 _YES = const(1)
 _KEEP = const(2)

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
 """Statistics: games played and won with the win rate beside them, won games' times and moves."""
 
-from freecell_mc import widgets
+from freecell_mc.ui import widgets
 from freecell_mc.compat import const
-from freecell_mc.screens import models
+from freecell_mc.ui.screens import models
 
 _BACK = const(1)
 

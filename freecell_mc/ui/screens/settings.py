@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Settings: free cells 1-4, take back from foundations, four-colour deck, calibration, USB."""
 
-from freecell_mc import widgets
+from freecell_mc.ui import widgets
 from freecell_mc.compat import const
 
 _BACK = const(1)

@@ -5,9 +5,11 @@ There is deliberately no streak: a missed day costs nothing and every day of the
 last 30 can be played at any time.
 """
 
-from freecell_mc import clock, deals, widgets
+from freecell_mc.hardware import clock
+from freecell_mc.rules import deals
+from freecell_mc.ui import widgets
 from freecell_mc.compat import const
-from freecell_mc.screens import models
+from freecell_mc.ui.screens import models
 
 _DAY = const(100)  # buttons 100..129 are the days, oldest first
 _BACK = const(1)

@@ -7,13 +7,13 @@ No displayio here: every function runs under CPython and MicroPython alike, so t
 logic behind the menus is tested without a display and on a real MicroPython.
 """
 
-from freecell_mc.clock import (
+from freecell_mc.hardware.clock import (
     FIRST_PLAUSIBLE_YEAR, add_days, day_number, days_in_month, from_day_number, weekday,
 )
 from freecell_mc.compat import const
-from freecell_mc.deals import KIND_DAILY, KIND_MS, MS_MAX
-from freecell_mc.storage import CAL_MIN_SPAN, DEFAULT_CALIBRATION, valid_calibration  # noqa: F401  (calibration.py asks here)
-from freecell_mc.storage import SLOT_WON
+from freecell_mc.rules.deals import KIND_DAILY, KIND_MS, MS_MAX
+from freecell_mc.saves.storage import CAL_MIN_SPAN, DEFAULT_CALIBRATION, valid_calibration  # noqa: F401  (calibration.py asks here)
+from freecell_mc.saves.storage import SLOT_WON
 
 YEAR_MIN = FIRST_PLAUSIBLE_YEAR  # the picker never offers a date the clock would distrust
 YEAR_MAX = const(2099)
@@ -37,7 +37,7 @@ WEEKDAYS = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
 WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
-# --- dates (the arithmetic is freecell_mc.clock's) ------------------------
+# --- dates (the arithmetic is freecell_mc.hardware.clock's) ------------------------
 
 
 def date_text(y, m, d):
@@ -288,7 +288,7 @@ def parse_entry(text, cells, parse_code, today=None, check_daily=False):
 
     Up to 7 digits without a dash is a Microsoft deal number, dealt with ``cells``
     free cells; anything else is a deal code, read by ``parse_code``
-    (freecell_mc.deals.parse_code). With check_daily, a daily that is not open on
+    (freecell_mc.rules.deals.parse_code). With check_daily, a daily that is not open on
     ``today`` (y, m, d; None when unknown) is refused with the reason.
     """
     if not text:

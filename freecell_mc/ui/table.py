@@ -20,8 +20,8 @@ there, or clears.
 
 import displayio
 
-from freecell_mc import cardart, widgets
-from freecell_mc.cardart import (
+from freecell_mc.ui import cardart, widgets
+from freecell_mc.ui.cardart import (
     P_HELD,
     P_LIT,
     P_NORMAL,
@@ -41,9 +41,9 @@ from freecell_mc.cardart import (
     T_TOP_LEFT,
     T_TOP_RIGHT,
 )
-from freecell_mc.clock import ticks_diff
+from freecell_mc.hardware.clock import ticks_diff
 from freecell_mc.compat import const
-from freecell_mc.layout import (
+from freecell_mc.ui.layout import (
     CARD_ROWS,
     FONT_W,
     HIT_FINISH,

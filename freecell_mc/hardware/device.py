@@ -6,7 +6,7 @@ no hardware. The desktop simulator runs this very file: it supplies `board` and 
 """
 
 # The PyPortal panel's factory calibration (SPEC section 6), used until the player saves one.
-from freecell_mc.storage import DEFAULT_CALIBRATION as CALIBRATION
+from freecell_mc.saves.storage import DEFAULT_CALIBRATION as CALIBRATION
 
 
 class NoKeys:
@@ -49,8 +49,9 @@ def build():
     import board
     import microcontroller
 
-    from freecell_mc import clock, storage
-    from freecell_mc.layout import panel_ppcm
+    from freecell_mc.hardware import clock
+    from freecell_mc.saves import storage
+    from freecell_mc.ui.layout import panel_ppcm
 
     display = board.DISPLAY
     display.auto_refresh = False  # the game refreshes once per poll, only when something changed

@@ -10,7 +10,7 @@ storage.py embeds in every save record.
 import struct
 
 from freecell_mc.compat import const
-from freecell_mc import clock
+from freecell_mc.hardware import clock
 
 # Layout (little-endian), offsets relative to the start of the stats area:
 #   0 played u32 | 4 won u32 | 8 sum of won seconds u32 | 12 sum of won moves u32

@@ -8,9 +8,9 @@ Moves: columns ``1``-``8``, cells ``a``-``d``, foundations ``h``; ``38:3`` carri
 Nothing here runs per touch, so it may allocate; errors name the line or token.
 """
 
-from freecell_mc import cards
+from freecell_mc.rules import cards
 from freecell_mc.compat import const
-from freecell_mc.engine import MAX_COLUMN, NCOLS, POS_SIZE, SLOT_CELL, SLOT_FOUND, Game
+from freecell_mc.rules.engine import MAX_COLUMN, NCOLS, POS_SIZE, SLOT_CELL, SLOT_FOUND, Game
 
 # The position layout (engine.py). engine's names are private consts, which MicroPython
 # folds away, so they cannot be imported from it.

@@ -6,9 +6,9 @@ before anything else, and OK goes on to where the start was going (the date pick
 game's result, or the table).
 """
 
-from freecell_mc import widgets
+from freecell_mc.ui import widgets
 from freecell_mc.compat import const
-from freecell_mc.screens import models
+from freecell_mc.ui.screens import models
 
 _OK = const(1)
 _CHAR_W = const(12)  # the terminal font's 6 px at scale 2

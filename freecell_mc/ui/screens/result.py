@@ -6,9 +6,11 @@ won, the daily calendar), the menu and the game kept in the other slot, so a tou
 player never needs a key to leave it.
 """
 
-from freecell_mc import clock, deals, widgets
+from freecell_mc.hardware import clock
+from freecell_mc.rules import deals
+from freecell_mc.ui import widgets
 from freecell_mc.compat import const
-from freecell_mc.screens import models
+from freecell_mc.ui.screens import models
 
 _NEW = const(1)
 _REPLAY = const(2)

@@ -14,5 +14,5 @@ def screen_class(name):
     if name not in NAMES:
         raise ValueError("no screen called " + name)
     # A non-empty fromlist makes __import__ return the submodule itself (here and on MicroPython).
-    mod = __import__("freecell_mc.screens." + name, None, None, ("Screen",))
+    mod = __import__("freecell_mc.ui.screens." + name, None, None, ("Screen",))
     return mod.Screen

@@ -11,7 +11,7 @@ leaves the drive to the computer once. CircuitPython's safe mode (press reset ag
 the status light blinks yellow at start-up) skips boot.py entirely and always works.
 """
 
-from freecell_mc import storage
+from freecell_mc.saves import storage
 
 GAME = "FreeCell MC: the game keeps its saves on CIRCUITPY, so the computer sees it read-only."
 HOW = "For USB updates: Settings > USB updates, or hold the screen while pressing reset."
@@ -62,7 +62,7 @@ def decide(usb_flag, held):
 def main(fs=None, blocks=None, touch=None, out=print):
     """Run boot.py's job; the arguments replace the board's modules in tests."""
     if fs is None:
-        import storage as fs  # CircuitPython's storage module, not freecell_mc.storage
+        import storage as fs  # CircuitPython's storage module, not freecell_mc.saves.storage
     if blocks is None:
         try:
             import microcontroller

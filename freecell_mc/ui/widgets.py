@@ -14,7 +14,7 @@ import displayio
 import terminalio
 import vectorio
 
-from freecell_mc import layout
+from freecell_mc.ui import layout
 from freecell_mc.compat import const
 
 # Colours: a dark felt green with white text and saturated buttons, because

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
 """The keypad: type a Microsoft deal number or a deal code and play that deal."""
 
-from freecell_mc import widgets
+from freecell_mc.ui import widgets
 from freecell_mc.compat import const
-from freecell_mc.screens import models
+from freecell_mc.ui.screens import models
 
 _DIGIT = const(10)  # buttons 10..19 type the digits 0..9
 _DASH = const(20)
@@ -106,7 +106,7 @@ class Screen(widgets.Screen):
 
     def submit(self):
         """Play the typed deal, or say clearly why it is not one and keep what was typed."""
-        from freecell_mc import deals
+        from freecell_mc.rules import deals
 
         app = self.app
         try:

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: MIT
 """The menu: continue, new deal, replay, daily, enter a code, statistics, settings."""
 
-from freecell_mc import widgets
+from freecell_mc.ui import widgets
 from freecell_mc.compat import const
-from freecell_mc import clock, deals
-from freecell_mc.screens import models
+from freecell_mc.hardware import clock
+from freecell_mc.rules import deals
+from freecell_mc.ui.screens import models
 
 _CONTINUE = const(1)
 _NEW = const(2)
