@@ -192,8 +192,8 @@ CEILING = 170000
 
 # The modules the game imports, in the order they are measured (each after a collection). A
 # package's own module and dict are counted with the first module imported from it.
-_IMPORTS = ("adafruit_touchscreen", "freecell_mc.compat", "freecell_mc.hardware.clock",
-            "freecell_mc.rules.deals", "freecell_mc.rules.engine", "freecell_mc.saves.stats",
+_IMPORTS = ("adafruit_touchscreen", "freecell_mc.compat", "freecell_mc.dates",
+            "freecell_mc.hardware.clock", "freecell_mc.rules.deals", "freecell_mc.rules.engine", "freecell_mc.saves.stats",
             "freecell_mc.saves.storage", "freecell_mc.hardware.taps", "freecell_mc.ui.layout",
             "freecell_mc.hardware.device", "freecell_mc.ui.widgets", "freecell_mc.app",
             "freecell_mc.ui.screens", "freecell_mc.ui.cardart", "freecell_mc.ui.table",
@@ -205,7 +205,7 @@ _IMPORTS = ("adafruit_touchscreen", "freecell_mc.compat", "freecell_mc.hardware.
 
 # Held from the start to the end: code.py's imports and the App's.
 _ALWAYS = ("adafruit_touchscreen",) + tuple(
-    "freecell_mc." + m for m in ("compat", "hardware.clock", "rules.deals", "rules.engine",
+    "freecell_mc." + m for m in ("compat", "dates", "hardware.clock", "rules.deals", "rules.engine",
                                  "saves.stats", "saves.storage", "hardware.taps", "ui.layout",
                                  "hardware.device", "ui.widgets", "app", "ui.screens"))
 

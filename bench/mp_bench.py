@@ -148,6 +148,9 @@ _import("rules.engine")
 # mp-phase
 _settle()
 emit("heap_after_engine", heap_now() - BASE)
+_import("dates")
+# mp-phase
+_settle()
 _import("rules.cards")
 # mp-phase
 _settle()

@@ -23,10 +23,10 @@ a third is USB-update mode, where nvm alone takes the saves.
 import sys
 
 from host_sim import flash, options
-from freecell_mc.hardware import clock
+from freecell_mc import dates
 from freecell_mc.rules import deals
-from freecell_mc.saves import storage
 from freecell_mc.rules.engine import Game
+from freecell_mc.saves import storage
 
 POLL_MS = 50
 CYCLES = 10000
@@ -162,7 +162,7 @@ def simulate(hours=1, relentless=False, ring=storage.RING, seed=12345, writable=
             if rnd.next(3):  # won (the other deals are left half-played)
                 saves.stats.record_win(elapsed_ms // 1000, g.moves)
                 if slot == storage.SLOT_DAILY:
-                    y, m, d = clock.add_days(2026, 11, 30, won)  # one daily a day
+                    y, m, d = dates.add_days(2026, 11, 30, won)  # one daily a day
                     saves.stats.mark_day_won(y, m, d)
                 saves.clear_slot(slot)
                 won += 1

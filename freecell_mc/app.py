@@ -9,12 +9,12 @@ is built when entered and dropped when left; the table's card art is kept.
 
 import displayio
 
-from freecell_mc.rules import deals
-from freecell_mc.hardware.clock import plausible, ticks_diff
 from freecell_mc.compat import const
+from freecell_mc.dates import plausible, ticks_diff
+from freecell_mc.hardware.taps import Taps
+from freecell_mc.rules import deals
 from freecell_mc.rules.engine import Game
 from freecell_mc.saves.storage import SLOT_PLAYED, SLOT_WON, Settings
-from freecell_mc.hardware.taps import Taps
 
 SLOT_FREE = const(0)
 SLOT_DAILY = const(1)

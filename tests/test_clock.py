@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Date arithmetic against Python's datetime, and the clock with DS3231 / PCF8523 chips."""
+"""Date arithmetic (dates.py) against Python's datetime, and the clock with DS3231 / PCF8523 chips."""
 
 import calendar
 import datetime
@@ -8,65 +8,66 @@ import time
 import pytest
 from hypothesis import given, strategies as st
 
+from freecell_mc import dates
 from freecell_mc.hardware import clock
 from host_sim import hardware
 
 D2000 = datetime.date(2000, 1, 1)
-dates = st.dates(min_value=datetime.date(2000, 1, 1), max_value=datetime.date(2099, 12, 31))
+rtc_days = st.dates(min_value=datetime.date(2000, 1, 1), max_value=datetime.date(2099, 12, 31))
 
 
 def test_days_in_month_and_leap_years():
     for y in (2000, 2024, 2025, 2026, 2028, 2099, 2100, 1900):
         for m in range(1, 13):
-            assert clock.days_in_month(y, m) == calendar.monthrange(y, m)[1], (y, m)
-        assert clock.is_leap(y) == calendar.isleap(y)
+            assert dates.days_in_month(y, m) == calendar.monthrange(y, m)[1], (y, m)
+        assert dates.is_leap(y) == calendar.isleap(y)
 
 
-@given(dates)
+@given(rtc_days)
 def test_day_numbers_match_datetime(d):
-    n = clock.day_number(d.year, d.month, d.day)
+    n = dates.day_number(d.year, d.month, d.day)
     assert n == (d - D2000).days
-    assert clock.from_day_number(n) == (d.year, d.month, d.day)
-    assert clock.weekday(d.year, d.month, d.day) == d.weekday()
-    assert clock.valid_date(d.year, d.month, d.day)
+    assert dates.from_day_number(n) == (d.year, d.month, d.day)
+    assert dates.weekday(d.year, d.month, d.day) == d.weekday()
+    assert dates.valid_date(d.year, d.month, d.day)
 
 
 @given(st.dates(min_value=datetime.date(1900, 1, 1), max_value=datetime.date(2400, 12, 31)))
 def test_day_numbers_hold_far_from_2000(d):
-    n = clock.day_number(d.year, d.month, d.day)
+    n = dates.day_number(d.year, d.month, d.day)
     assert n == (d - D2000).days
-    assert clock.from_day_number(n) == (d.year, d.month, d.day)
-    assert clock.weekday(d.year, d.month, d.day) == d.weekday()
+    assert dates.from_day_number(n) == (d.year, d.month, d.day)
+    assert dates.weekday(d.year, d.month, d.day) == d.weekday()
 
 
-@given(dates, st.integers(-400, 400))
+@given(rtc_days, st.integers(-400, 400))
 def test_add_days_matches_timedelta(d, k):
     e = d + datetime.timedelta(days=k)
-    assert clock.add_days(d.year, d.month, d.day, k) == (e.year, e.month, e.day)
+    assert dates.add_days(d.year, d.month, d.day, k) == (e.year, e.month, e.day)
 
 
 def test_known_dates():
-    assert clock.day_number(2000, 1, 1) == 0
-    assert clock.weekday(2026, 11, 30) == 0  # a Monday
-    assert clock.add_days(2026, 12, 31, 1) == (2027, 1, 1)
-    assert clock.add_days(2028, 3, 1, -1) == (2028, 2, 29)
-    assert not clock.valid_date(2026, 2, 29)
-    assert not clock.valid_date(2026, 13, 1)
-    assert not clock.valid_date(1999, 12, 31)
+    assert dates.day_number(2000, 1, 1) == 0
+    assert dates.weekday(2026, 11, 30) == 0  # a Monday
+    assert dates.add_days(2026, 12, 31, 1) == (2027, 1, 1)
+    assert dates.add_days(2028, 3, 1, -1) == (2028, 2, 29)
+    assert not dates.valid_date(2026, 2, 29)
+    assert not dates.valid_date(2026, 13, 1)
+    assert not dates.valid_date(1999, 12, 31)
 
 
 def test_plausible():
-    assert not clock.plausible(2000)
-    assert not clock.plausible(2024)
-    assert clock.plausible(2025)
-    assert clock.plausible(2026)
+    assert not dates.plausible(2000)
+    assert not dates.plausible(2024)
+    assert dates.plausible(2025)
+    assert dates.plausible(2026)
 
 
 def test_ticks_diff_across_the_wrap():
     top = 1 << 29
-    assert clock.ticks_diff(5, top - 5) == 10
-    assert clock.ticks_diff(top - 5, 5) == -10
-    assert clock.ticks_diff(1000, 400) == 600
+    assert dates.ticks_diff(5, top - 5) == 10
+    assert dates.ticks_diff(top - 5, 5) == -10
+    assert dates.ticks_diff(1000, 400) == 600
 
 
 # --- I2C chips -----------------------------------------------------------------------

@@ -118,8 +118,9 @@ def test_runner_is_real_micropython_with_the_pure_modules(tmp_path):
                                  text=True, timeout=TIMEOUT_S + 30).stdout)
     assert out["impl"] == "micropython"
     assert out["maxsize"] == 2**31 - 1
-    pure = ("__init__", "compat", "rules/__init__", "rules/cards", "rules/deals", "rules/engine",
-            "rules/notation", "saves/__init__", "saves/storage", "saves/stats",
+    pure = ("__init__", "compat", "dates",
+            "rules/__init__", "rules/cards", "rules/deals", "rules/engine", "rules/notation",
+            "saves/__init__", "saves/storage", "saves/stats",
             "hardware/__init__", "hardware/clock", "hardware/taps", "ui/__init__", "ui/layout")
     pkg = ROOT / "freecell_mc"
     expected = sorted(p.relative_to(pkg).with_suffix("").as_posix() for p in pkg.rglob("*.py")

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from freecell_mc.hardware import clock
+from freecell_mc import dates
 from freecell_mc.rules import deals
 from freecell_mc.ui.screens import models as M
 
@@ -95,7 +95,7 @@ def test_date_model_never_leaves_real_dates(steps):
         dm.step(field, delta)
         y, m, d = dm.value()
         datetime.date(y, m, d)  # raises if the model ever holds an impossible date
-        assert M.YEAR_MIN <= y <= M.YEAR_MAX and clock.plausible(y)
+        assert M.YEAR_MIN <= y <= M.YEAR_MAX and dates.plausible(y)
 
 
 def test_entry_buffer():
@@ -276,15 +276,15 @@ def test_figures():
 # The same computations under CPython and under real MicroPython must agree.
 _MP_SCRIPT = r"""
 import json
-from freecell_mc.ui.screens import models as M
-from freecell_mc.hardware import clock
+from freecell_mc import dates
 from freecell_mc.rules import deals
+from freecell_mc.ui.screens import models as M
 out = []
 for y, m, d in ((2026, 11, 30), (2026, 12, 1), (2028, 3, 1), (2025, 1, 1), (2099, 12, 31)):
     cal = M.Calendar(y, m, d)
     out.append([cal.offset, cal.rows, [list(cal.date(i)) for i in range(cal.n)],
                 [list(cal.cell(i)) for i in range(cal.n)], [cal.label(i) for i in range(cal.n)],
-                clock.weekday(y, m, d), clock.day_number(y, m, d), M.date_text(y, m, d)])
+                dates.weekday(y, m, d), dates.day_number(y, m, d), M.date_text(y, m, d)])
 dm = M.DateModel(2026, 1, 31)
 trace = []
 for f, s in ((1, 1), (0, 1), (2, -1), (1, -3), (2, 40), (0, -5), (1, 13)):

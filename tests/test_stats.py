@@ -5,7 +5,7 @@ import datetime
 
 from hypothesis import given, settings, strategies as st
 
-from freecell_mc.hardware import clock
+from freecell_mc import dates
 from freecell_mc.saves.stats import SIZE, Stats
 
 
@@ -45,7 +45,7 @@ def test_daily_days_won_for_the_30_day_calendar():
         assert s.day_won(d.year, d.month, d.day)
     assert not s.day_won(2026, 12, 1)
     # Everything a 30-day calendar ending today can ask is answered.
-    won = [clock.add_days(2026, 12, 5, -k) for k in range(30)]
+    won = [dates.add_days(2026, 12, 5, -k) for k in range(30)]
     assert sum(s.day_won(*d) for d in won) == 2  # 11-30 and 12-05 (11-02 is 33 days back)
 
 

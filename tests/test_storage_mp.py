@@ -20,10 +20,10 @@ import gc
 import json
 import sys
 
-from freecell_mc.hardware import clock
+from freecell_mc import dates
 from freecell_mc.rules import deals
-from freecell_mc.saves import storage
 from freecell_mc.rules.engine import Game
+from freecell_mc.saves import storage
 from freecell_mc.saves.stats import Stats, SIZE
 
 try:
@@ -145,10 +145,10 @@ while True:
     step += 1
 emit("cuts", outcomes)
 
-emit("dates", [clock.day_number(2026, 11, 30), clock.from_day_number(9830),
-               clock.weekday(2026, 11, 30), clock.add_days(2028, 2, 28, 1),
-               clock.add_days(2026, 1, 1, -1), clock.days_in_month(2100, 2),
-               clock.ticks_diff(5, (1 << 29) - 5)])
+emit("dates", [dates.day_number(2026, 11, 30), dates.from_day_number(9830),
+               dates.weekday(2026, 11, 30), dates.add_days(2028, 2, 28, 1),
+               dates.add_days(2026, 1, 1, -1), dates.days_in_month(2100, 2),
+               dates.ticks_diff(5, (1 << 29) - 5)])
 
 st = Stats()
 st.record_win(100, 80)

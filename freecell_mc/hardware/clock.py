@@ -1,89 +1,15 @@
 # SPDX-License-Identifier: MIT
-"""Dates without `time`, clock plausibility, and the device clock with an optional I2C RTC.
+"""The device clock: the internal RTC, and a DS3231 or PCF8523 on I2C when one answers.
 
-The pure part (days in month, day numbers, date +/- days, weekday, plausible, ticks_diff)
-imports nothing and runs on CPython, MicroPython and CircuitPython alike. `DeviceClock`
-and `find_rtc` talk to hardware handed to them; `device_clock()` imports the board's
-modules inside the function, so importing this module touches no hardware.
-
-Day numbers count days from 2000-01-01 (day 0), the date the SAMD51 clock restarts at.
+`DeviceClock` and `find_rtc` talk to hardware handed to them; `device_clock()` imports the
+board's modules inside the function, so importing this module touches no hardware. The
+arithmetic of dates and ticks is freecell_mc/dates.py's.
 """
 
 from freecell_mc.compat import const
-
-_TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms() wraps at 2**29
-_TICKS_HALF = const(0x10000000)
-FIRST_PLAUSIBLE_YEAR = const(2025)  # the game did not exist before: an earlier year is a reset clock
+from freecell_mc.dates import TICKS_MASK, day_number, plausible, valid_date, weekday
 
 _RTC_ADDR = const(0x68)  # both the DS3231 and the PCF8523 answer here
-
-_MDAYS = b"\x1f\x1c\x1f\x1e\x1f\x1e\x1f\x1f\x1e\x1f\x1e\x1f"  # 31 28 31 30 ... as one bytes object
-
-
-def is_leap(y):
-    """Return True if y is a Gregorian leap year."""
-    return y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)
-
-
-def days_in_month(y, m):
-    """Return the number of days in month m (1..12) of year y."""
-    if m == 2 and is_leap(y):
-        return 29
-    return _MDAYS[m - 1]
-
-
-def valid_date(y, m, d):
-    """Return True if y-m-d is a real calendar date (years 2000..2099, what the RTCs hold)."""
-    return 2000 <= y <= 2099 and 1 <= m <= 12 and 1 <= d <= days_in_month(y, m)
-
-
-def day_number(y, m, d):
-    """Return the days from 2000-01-01 to y-m-d (negative before it)."""
-    # Civil-from-days arithmetic with March as the first month, so the leap day is last.
-    if m <= 2:
-        y -= 1
-        m += 9
-    else:
-        m -= 3
-    era = y // 400
-    yoe = y - era * 400
-    doy = (153 * m + 2) // 5 + d - 1
-    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-    return era * 146097 + doe - 730425  # 730425: day number of 2000-01-01 in this scheme
-
-
-def from_day_number(n):
-    """Return (y, m, d) for a day number from day_number()."""
-    z = n + 730425
-    era = z // 146097
-    doe = z - era * 146097
-    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-    mp = (5 * doy + 2) // 153
-    d = doy - (153 * mp + 2) // 5 + 1
-    m = mp + 3 if mp < 10 else mp - 9
-    y = yoe + era * 400 + (1 if m <= 2 else 0)
-    return (y, m, d)
-
-
-def add_days(y, m, d, n):
-    """Return the date n days after y-m-d (n may be negative)."""
-    return from_day_number(day_number(y, m, d) + n)
-
-
-def weekday(y, m, d):
-    """Return the weekday of y-m-d: 0 Monday .. 6 Sunday."""
-    return (day_number(y, m, d) + 5) % 7  # 2000-01-01 was a Saturday
-
-
-def plausible(y):
-    """Return True if a clock showing year y has plausibly been set."""
-    return y >= FIRST_PLAUSIBLE_YEAR
-
-
-def ticks_diff(a, b):
-    """Return a - b for ticks_ms() values that wrap at 2**29 (as supervisor.ticks_ms does)."""
-    return ((a - b + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
 
 
 def _bcd(v):
@@ -248,7 +174,7 @@ class DeviceClock:
 
     def ticks_ms(self):
         """Return milliseconds from a counter that wraps at 2**29."""
-        return self._ticks() & _TICKS_MASK
+        return self._ticks() & TICKS_MASK
 
     def today(self):
         """Return (y, m, d) from the clock, whether or not it is plausible."""

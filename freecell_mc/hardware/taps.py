@@ -16,8 +16,8 @@ a firm press, and reads wild coordinates while a finger lands or lifts. Taps her
 feed() allocates nothing: sums are small ints and the tap is one preallocated list.
 """
 
-from freecell_mc.hardware.clock import ticks_diff
 from freecell_mc.compat import const
+from freecell_mc.dates import ticks_diff
 
 _IDLE = const(0)
 _DOWN = const(1)  # touching, every reading so far close together

@@ -6,8 +6,8 @@ deck goes onto column k % 8. The seeded deal is frozen forever (SPEC section 3):
 update must never change a deal, so the known-answer tests pin it.
 """
 
-from freecell_mc.hardware.clock import days_in_month
 from freecell_mc.compat import const
+from freecell_mc.dates import days_in_month
 
 KIND_SEED = const(1)
 KIND_DAILY = const(2)

@@ -9,8 +9,8 @@ storage.py embeds in every save record.
 
 import struct
 
+from freecell_mc import dates
 from freecell_mc.compat import const
-from freecell_mc.hardware import clock
 
 # Layout (little-endian), offsets relative to the start of the stats area:
 #   0 played u32 | 4 won u32 | 8 sum of won seconds u32 | 12 sum of won moves u32
@@ -27,8 +27,8 @@ _NONE_DAY = const(-0x7FFFFFFF)  # "no day won yet"; a small int on every port
 _MAX32 = const(0xFFFFFFFF)
 _MAX16 = const(0xFFFF)
 # The days a won daily can have: the dates deals.valid_date accepts (years 1..9999).
-_FIRST_DAY = const(-730119)  # clock.day_number(1, 1, 1)
-_LAST_DAY = const(2921939)  # clock.day_number(9999, 12, 31)
+_FIRST_DAY = const(-730119)  # dates.day_number(1, 1, 1)
+_LAST_DAY = const(2921939)  # dates.day_number(9999, 12, 31)
 
 
 class Stats:
@@ -114,12 +114,12 @@ class Stats:
         """Return True if the daily deal of y-m-d was won (days within the last 64 kept)."""
         if self.last_day == _NONE_DAY:
             return False
-        i = self.last_day - clock.day_number(y, m, d)
+        i = self.last_day - dates.day_number(y, m, d)
         return 0 <= i < _WINDOW and self._bit(i) == 1
 
     def mark_day_won(self, y, m, d):
         """Record the daily deal of y-m-d as won; return True if it was not already."""
-        n = clock.day_number(y, m, d)
+        n = dates.day_number(y, m, d)
         if self.last_day == _NONE_DAY:
             self.last_day = n
         elif n > self.last_day:

@@ -21,8 +21,8 @@ writes (about an hour of play), and when the USB-update flag changes.
 import binascii
 import struct
 
+from freecell_mc import dates
 from freecell_mc.compat import const
-from freecell_mc.hardware import clock
 from freecell_mc.rules import deals
 from freecell_mc.saves import stats
 from freecell_mc.saves.stats import Stats
@@ -174,7 +174,7 @@ def refusal(data, game=None):
     if data[_ACTIVE] > SLOT_DAILY:
         return "no such active slot"
     y, m, d = struct.unpack_from("<HBB", data, _DATE)
-    if (y or m or d) and not (clock.valid_date(y, m, d) and clock.plausible(y)):
+    if (y or m or d) and not (dates.valid_date(y, m, d) and dates.plausible(y)):
         return "last date: no such date"
     why = stats.refusal(data, _STATS)
     if why is not None:
@@ -614,7 +614,7 @@ class Saves:
         so a board left on does not wear the flash. The date only rides along.
         """
         if not force and self._check_ms is not None:
-            if clock.ticks_diff(now_ms, self._check_ms) < _CHECK_MS:
+            if dates.ticks_diff(now_ms, self._check_ms) < _CHECK_MS:
                 return False
         self._check_ms = now_ms
         if self._play_ms is None:
@@ -630,14 +630,14 @@ class Saves:
                 if self._changed(False):
                     self._dirty_ms = now_ms
             elif self._timed():
-                if clock.ticks_diff(now_ms, self._play_ms) < THINK_MS:
+                if dates.ticks_diff(now_ms, self._play_ms) < THINK_MS:
                     self._dirty_ms = now_ms
-                elif self._write_ms is None or clock.ticks_diff(now_ms, self._write_ms) >= IDLE_WRITE_MS:
+                elif self._write_ms is None or dates.ticks_diff(now_ms, self._write_ms) >= IDLE_WRITE_MS:
                     self._dirty_ms = now_ms
                     due = True
         if self._dirty_ms is None:
             return False
-        if not due and clock.ticks_diff(now_ms, self._dirty_ms) < CHECKPOINT_MS:
+        if not due and dates.ticks_diff(now_ms, self._dirty_ms) < CHECKPOINT_MS:
             return False
         return self._write(now_ms, force)
 
@@ -742,7 +742,7 @@ class Saves:
                 nvm_due = (
                     now_ms is None
                     or self._nvm_ms is None
-                    or clock.ticks_diff(now_ms, self._nvm_ms) >= NVM_MIN_MS
+                    or dates.ticks_diff(now_ms, self._nvm_ms) >= NVM_MIN_MS
                 )
             elif self._since_nvm >= NVM_BACKUP_WRITES:
                 nvm_due = True

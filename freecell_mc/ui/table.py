@@ -20,6 +20,8 @@ there, or clears.
 
 import displayio
 
+from freecell_mc.compat import const
+from freecell_mc.dates import ticks_diff
 from freecell_mc.ui import cardart, widgets
 from freecell_mc.ui.cardart import (
     P_HELD,
@@ -41,8 +43,6 @@ from freecell_mc.ui.cardart import (
     T_TOP_LEFT,
     T_TOP_RIGHT,
 )
-from freecell_mc.hardware.clock import ticks_diff
-from freecell_mc.compat import const
 from freecell_mc.ui.layout import (
     CARD_ROWS,
     FONT_W,

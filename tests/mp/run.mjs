@@ -23,7 +23,7 @@ const ROOT = resolve(HERE, "..", "..");
 // The device modules that import no displayio/board: only these can run here (paths under
 // freecell_mc/, without .py; a package's __init__ comes with its modules).
 const PURE = [
-  "__init__", "compat",
+  "__init__", "compat", "dates",
   "rules/__init__", "rules/cards", "rules/deals", "rules/engine", "rules/notation",
   "saves/__init__", "saves/storage", "saves/stats",
   "hardware/__init__", "hardware/clock", "hardware/taps",

@@ -5,10 +5,10 @@ There is deliberately no streak: a missed day costs nothing and every day of the
 last 30 can be played at any time.
 """
 
-from freecell_mc.hardware import clock
+from freecell_mc import dates
+from freecell_mc.compat import const
 from freecell_mc.rules import deals
 from freecell_mc.ui import widgets
-from freecell_mc.compat import const
 from freecell_mc.ui.screens import models
 
 _DAY = const(100)  # buttons 100..129 are the days, oldest first
@@ -133,7 +133,7 @@ class Screen(widgets.Screen):
         s = self.app.saves.slot(_SLOT_DAILY)
         if s is not None and s.kind == deals.KIND_DAILY and models.unfinished(s.moves, s.flags):
             y, m, d = models.daily_date(s.number)
-            i = clock.day_number(y, m, d) - cal.first
+            i = dates.day_number(y, m, d) - cal.first
             if 0 <= i < cal.n:
                 self.started = i
                 b = self.days[i]

@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: MIT
 """The menu: continue, new deal, replay, daily, enter a code, statistics, settings."""
 
-from freecell_mc.ui import widgets
+from freecell_mc import dates
 from freecell_mc.compat import const
-from freecell_mc.hardware import clock
 from freecell_mc.rules import deals
+from freecell_mc.ui import widgets
 from freecell_mc.ui.screens import models
 
 _CONTINUE = const(1)
@@ -97,7 +97,7 @@ class Screen(widgets.Screen):
             app.replay()
         elif bid == _DAILY:
             # The daily deal is the date's: an unset clock asks for the date first.
-            if clock.plausible(app.clock.today()[0]):
+            if dates.plausible(app.clock.today()[0]):
                 app.goto("daily")
             else:
                 app.goto("datepicker", then="daily")

@@ -7,10 +7,10 @@ No displayio here: every function runs under CPython and MicroPython alike, so t
 logic behind the menus is tested without a display and on a real MicroPython.
 """
 
-from freecell_mc.hardware.clock import (
+from freecell_mc.compat import const
+from freecell_mc.dates import (
     FIRST_PLAUSIBLE_YEAR, add_days, day_number, days_in_month, from_day_number, weekday,
 )
-from freecell_mc.compat import const
 from freecell_mc.rules.deals import KIND_DAILY, KIND_MS, MS_MAX
 from freecell_mc.saves.storage import CAL_MIN_SPAN, DEFAULT_CALIBRATION, valid_calibration  # noqa: F401  (calibration.py asks here)
 from freecell_mc.saves.storage import SLOT_WON
@@ -37,7 +37,7 @@ WEEKDAYS = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
 WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
-# --- dates (the arithmetic is freecell_mc.hardware.clock's) ------------------------
+# --- dates (the arithmetic is freecell_mc.dates') ------------------------------------
 
 
 def date_text(y, m, d):

@@ -6,10 +6,10 @@ won, the daily calendar), the menu and the game kept in the other slot, so a tou
 player never needs a key to leave it.
 """
 
-from freecell_mc.hardware import clock
+from freecell_mc import dates
+from freecell_mc.compat import const
 from freecell_mc.rules import deals
 from freecell_mc.ui import widgets
-from freecell_mc.compat import const
 from freecell_mc.ui.screens import models
 
 _NEW = const(1)
@@ -97,7 +97,7 @@ class Screen(widgets.Screen):
         """Return True if the clock is set and today's daily deal is won."""
         app = self.app
         y, m, d = app.clock.today()
-        return clock.plausible(y) and app.saves.stats.day_won(y, m, d)
+        return dates.plausible(y) and app.saves.stats.day_won(y, m, d)
 
     def pressed(self, bid):
         """Start what the player chose."""
