@@ -350,7 +350,7 @@ def _per_screen(visits, base):
 
 def run(out):
     """Print the board-limits table: per screen, .mpy and .py, pystack high-water mark."""
-    out.write("board limits (MicroPython 1.27 with CircuitPython's pystack; code.py -> device.main\n"
+    out.write("board limits (MicroPython 1.27 with CircuitPython's pystack; code.py -> app.main\n"
               "-> App; the real adafruit_touchscreen; displayio, vectorio and terminalio's font\n"
               "stood in at their C sizes)\n")
     imports = code_resident(True)

@@ -576,3 +576,10 @@ class App:
             self.poll()
             if sleep is not None:
                 sleep(0.005)
+
+
+def main():
+    """Build the board's hardware and run the game until power-off (code.py's main)."""
+    from freecell_mc.hardware.device import build
+
+    App(build()).run()

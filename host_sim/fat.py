@@ -1084,13 +1084,13 @@ IMAGE = "circuitpy.img"  # the simulator's CIRCUITPY inside its drive folder
 INSTALLED = (
     ("boot_out.txt", 160),
     ("lib/freecell_mc/__init__.mpy", 39),
-    ("lib/freecell_mc/app.mpy", 6200),
+    ("lib/freecell_mc/app.mpy", 6282),
     ("lib/freecell_mc/compat.mpy", 90),
     ("lib/freecell_mc/dates.mpy", 803),
     ("lib/freecell_mc/hardware/__init__.mpy", 48),
     ("lib/freecell_mc/hardware/boot.mpy", 1392),
     ("lib/freecell_mc/hardware/clock.mpy", 2307),
-    ("lib/freecell_mc/hardware/device.mpy", 1060),
+    ("lib/freecell_mc/hardware/device.mpy", 991),
     ("lib/freecell_mc/hardware/taps.mpy", 686),
     ("lib/freecell_mc/rules/__init__.mpy", 45),
     ("lib/freecell_mc/rules/cards.mpy", 520),
@@ -1119,7 +1119,7 @@ INSTALLED = (
     ("lib/freecell_mc/ui/widgets.mpy", 4817),
     ("lib/adafruit_touchscreen.mpy", 1353),
     ("boot.py", 286),
-    ("code.py", 329),
+    ("code.py", 317),
 )
 
 

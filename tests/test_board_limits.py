@@ -4,7 +4,7 @@
 bench/board.py builds a CIRCUITPY-like tree (the game as .mpy, the real
 adafruit_touchscreen, and stand-ins for the modules CircuitPython has in C, at their C
 structs' heap cost) and tests/mp/board.mjs runs
-code.py -> freecell_mc.hardware.device.main -> App with the pystack capped at CircuitPython 9.x's
+code.py -> freecell_mc.app.main -> App with the pystack capped at CircuitPython 9.x's
 1,536 bytes, at both sizes. The session visits every screen, wins a Microsoft deal by taps,
 saves and returns to the game (bench/board.py, session_steps). The heap figures are printed;
 every screen holds less than the 120,000-byte budget (docs/memory.md).

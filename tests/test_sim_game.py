@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The real game (code.py -> freecell_mc.hardware.device -> App) under the headless simulator.
+"""The real game (code.py -> freecell_mc.app.main -> App) under the headless simulator.
 
 Nothing here is a test double of the game: each test starts the repository's code.py on
 the simulated board and drives it through the touch panel and the keyboard.

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Build the game's hardware from the board's own modules and run the game (code.py's main).
+"""Build the game's hardware from the board's own modules (app.main runs the game on it).
 
 Every board-specific import happens inside `build()`, so importing this module touches
 no hardware. The desktop simulator runs this very file: it supplies `board` and friends.
@@ -80,10 +80,3 @@ def build():
     # The panel's size in millimetres is not in the display object: the board's name says it.
     ppcm = panel_ppcm(getattr(board, "board_id", None), size[0], size[1])
     return Hardware(display, touch, clock.device_clock(), blocks, keys, start, make_touch, ppcm)
-
-
-def main():
-    """Build the hardware and run the game until power-off."""
-    from freecell_mc.app import App
-
-    App(build()).run()

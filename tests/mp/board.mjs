@@ -87,7 +87,7 @@ try {
   // A collection in a later call frees the set-up's garbage (this build frees nothing
   // inside the top-level call that made it).
   mp.runPython("import gc\ngc.collect()\nsession.visits.append(['start', gc.mem_alloc(), 0])\n");
-  // code.py: device.main builds the App and runs its loop until the first poll pauses.
+  // code.py: app.main builds the App and runs its loop until the first poll pauses.
   let next = readFileSync(join(tree, "code.py"), "utf8");
   let startup = -1;
   while (!ended) {

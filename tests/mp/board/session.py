@@ -22,7 +22,7 @@ passes). When the steps are done, SessionEnd ends code.py's endless loop.
 This MicroPython build collects garbage only between two top-level calls from JavaScript
 (it cannot see the roots held in WebAssembly's own stack), so each poll is one top-level
 call: the game's sleep after a poll raises Pause, which unwinds to the runner, and resume()
-enters App.run() again for the next poll. The first call is code.py itself (device.main,
+enters App.run() again for the next poll. The first call is code.py itself (app.main,
 the App being built, its first poll). Per call two figures: the heap in use when it ends,
 before any collection (live objects plus all the garbage the call made: what that call
 needs if the collector never ran), and the heap in use after the collection that follows.
