@@ -192,22 +192,18 @@ CEILING = 170000
 
 # The modules the game imports, in the order they are measured (each after a collection). A
 # package's own module and dict are counted with the first module imported from it.
-_IMPORTS = ("adafruit_touchscreen", "freecell_mc.compat", "freecell_mc.dates",
-            "freecell_mc.hardware.clock", "freecell_mc.rules.deals", "freecell_mc.rules.engine", "freecell_mc.saves.stats",
-            "freecell_mc.saves.storage", "freecell_mc.hardware.taps", "freecell_mc.ui.layout",
-            "freecell_mc.hardware.device", "freecell_mc.ui.widgets", "freecell_mc.app",
-            "freecell_mc.ui.screens", "freecell_mc.ui.cardart", "freecell_mc.ui.table",
-            "freecell_mc.ui.screens.models", "freecell_mc.ui.screens.menu",
-            "freecell_mc.ui.screens.keypad", "freecell_mc.ui.screens.daily",
-            "freecell_mc.ui.screens.stats", "freecell_mc.ui.screens.settings",
-            "freecell_mc.ui.screens.datepicker", "freecell_mc.ui.screens.calibration",
-            "freecell_mc.ui.screens.result")
+_ALWAYS_NAMES = ("compat", "dates", "hardware.clock", "rules.deals", "rules.engine",
+                 "saves.stats", "saves.record", "saves.savelog", "saves.policy", "hardware.taps",
+                 "ui.layout", "hardware.device", "ui.widgets", "app", "ui.screens")
+_SCREEN_NAMES = ("ui.cardart", "ui.table", "ui.screens.models", "ui.screens.menu",
+                 "ui.screens.keypad", "ui.screens.daily", "ui.screens.stats",
+                 "ui.screens.settings", "ui.screens.datepicker", "ui.screens.calibration",
+                 "ui.screens.result")
+_IMPORTS = ("adafruit_touchscreen",) + tuple("freecell_mc." + m
+                                             for m in _ALWAYS_NAMES + _SCREEN_NAMES)
 
 # Held from the start to the end: code.py's imports and the App's.
-_ALWAYS = ("adafruit_touchscreen",) + tuple(
-    "freecell_mc." + m for m in ("compat", "dates", "hardware.clock", "rules.deals", "rules.engine",
-                                 "saves.stats", "saves.storage", "hardware.taps", "ui.layout",
-                                 "hardware.device", "ui.widgets", "app", "ui.screens"))
+_ALWAYS = ("adafruit_touchscreen",) + tuple("freecell_mc." + m for m in _ALWAYS_NAMES)
 
 # What else each screen holds while it shows (app.py drops a left screen's module, models
 # and the table's module). The card art's module stays once the table has been built; the

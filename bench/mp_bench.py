@@ -160,7 +160,13 @@ _settle()
 _import("rules.notation")
 # mp-phase
 _settle()
-_import("saves.storage")
+_import("saves.record")
+# mp-phase
+_settle()
+_import("saves.savelog")
+# mp-phase
+_settle()
+_import("saves.policy")
 # mp-phase
 _settle()
 _import("hardware.clock")

@@ -26,7 +26,7 @@ from host_sim import flash, options
 from freecell_mc import dates
 from freecell_mc.rules import deals
 from freecell_mc.rules.engine import Game
-from freecell_mc.saves import storage
+from freecell_mc.saves import policy, record, savelog
 
 POLL_MS = 50
 CYCLES = 10000
@@ -72,14 +72,14 @@ def _some_move(g, rnd):
     return g.undo()
 
 
-def simulate(hours=1, relentless=False, ring=storage.RING, seed=12345, writable=True):
+def simulate(hours=1, relentless=False, ring=savelog.RING, seed=12345, writable=True):
     """Play `hours` through Saves over the FAT model; return a dict of figures.
 
     writable=False plays with CIRCUITPY left to the computer (USB-update mode): nvm alone.
     """
     blocks = flash.fat_blocks(places=ring, writable=writable)
     fl = blocks.fs.vol.flash if not writable else blocks.fs.flash
-    saves = storage.Saves(blocks)
+    saves = policy.Saves(blocks)
     saves.load()
     rnd = _Rand(seed)
     now = 0
@@ -87,7 +87,7 @@ def simulate(hours=1, relentless=False, ring=storage.RING, seed=12345, writable=
     games = won = moves_total = 0
     worst_wait = 0
     dirty_since = None
-    slot = storage.SLOT_FREE
+    slot = record.SLOT_FREE
     g = None
     game_moves = 0
     elapsed_ms = 0
@@ -132,7 +132,7 @@ def simulate(hours=1, relentless=False, ring=storage.RING, seed=12345, writable=
     while now < end:
         if g is None:
             # A new deal: free most of the time, the daily now and then.
-            slot = storage.SLOT_DAILY if rnd.next(6) == 0 else storage.SLOT_FREE
+            slot = record.SLOT_DAILY if rnd.next(6) == 0 else record.SLOT_FREE
             seed_no = rnd.next(1 << 30)
             g = Game()
             g.deal(deals.seeded_deck(seed_no))
@@ -161,7 +161,7 @@ def simulate(hours=1, relentless=False, ring=storage.RING, seed=12345, writable=
         if actions >= game_moves:
             if rnd.next(3):  # won (the other deals are left half-played)
                 saves.stats.record_win(elapsed_ms // 1000, g.moves)
-                if slot == storage.SLOT_DAILY:
+                if slot == record.SLOT_DAILY:
                     y, m, d = dates.add_days(2026, 11, 30, won)  # one daily a day
                     saves.stats.mark_day_won(y, m, d)
                 saves.clear_slot(slot)
@@ -195,7 +195,7 @@ def simulate(hours=1, relentless=False, ring=storage.RING, seed=12345, writable=
         "first_save_ms": made[0][1] / 1000 if made[0] is not None else 0,
         "life_ring_years": life(per_hour_most),
         "life_nvm_years": life(per_hour_nvm),
-        "checkpoint_s": storage.CHECKPOINT_MS / 1000,
+        "checkpoint_s": policy.CHECKPOINT_MS / 1000,
     }
 
 

@@ -14,7 +14,7 @@ from freecell_mc.dates import plausible, ticks_diff
 from freecell_mc.hardware.taps import Taps
 from freecell_mc.rules import deals
 from freecell_mc.rules.engine import Game
-from freecell_mc.saves.storage import SLOT_PLAYED, SLOT_WON, Settings
+from freecell_mc.saves.record import SLOT_PLAYED, SLOT_WON, Settings
 
 SLOT_FREE = const(0)
 SLOT_DAILY = const(1)
@@ -45,7 +45,7 @@ def _forget_screen(name):
 
 
 class _NullSaves:
-    """Stands in for storage.Saves when the hardware offers no blocks at all."""
+    """Stands in for Saves (saves/policy.py) when the hardware offers no blocks at all."""
 
     def __init__(self):
         """Hold defaults only."""
@@ -153,11 +153,11 @@ class App:
 
     @staticmethod
     def _open_saves(hw):
-        """Return storage.Saves over the hardware's blocks, or a stand-in without them."""
+        """Return Saves over the hardware's blocks, or a stand-in without them."""
         blocks = getattr(hw, "blocks", None)
         if not blocks:
             return _NullSaves()
-        from freecell_mc.saves.storage import Saves
+        from freecell_mc.saves.policy import Saves
 
         return Saves(blocks)
 

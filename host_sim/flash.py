@@ -203,10 +203,10 @@ def sim_blocks(drive=None, nvm_path=None, ring=None, writable=True):
     memory); ring: number of places (default: the device's); writable=False models a drive
     left to the computer for USB updates.
     """
-    from freecell_mc.saves import storage
+    from freecell_mc.saves import savelog
 
-    n = storage.RING if ring is None else ring
-    blocks = [FlashBlock(nvm_path, storage.NVM_SIZE)]
+    n = savelog.RING if ring is None else ring
+    blocks = [FlashBlock(nvm_path, savelog.NVM_SIZE)]
     for i in range(n):
         path = None if drive is None else os.path.join(drive, ring_path(i))
         blocks.append(FileBlock(path, FILE_SIZE, writable=writable))
@@ -247,16 +247,16 @@ def fat_blocks(vol=None, nvm_path=None, places=None, writable=True):
     vol: a host_sim.fat.Volume (None: a freshly formatted 8 MB drive in memory, holding
     what a board holds before the first save); places: record places (default RING).
     """
-    from freecell_mc.saves import storage
+    from freecell_mc.saves import savelog
     from host_sim import fat
 
     if vol is None:
         vol = fat.Volume.mkfs(fat.Flash())
         fat.install(vol)
         vol.flash.erases = [0] * len(vol.flash.erases)  # count from the installed drive on
-    n = storage.RING if places is None else places
+    n = savelog.RING if places is None else places
     fs = vol if writable else ReadOnly(vol)
-    return storage.SaveLog(FlashBlock(nvm_path, storage.NVM_SIZE), storage.LOG_PATH, n, fs)
+    return savelog.SaveLog(FlashBlock(nvm_path, savelog.NVM_SIZE), savelog.LOG_PATH, n, fs)
 
 
 def drive_blocks(drive, nvm_path=None, places=None):

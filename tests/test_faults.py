@@ -14,7 +14,7 @@ import pytest
 
 from host_sim import flash
 from freecell_mc.rules import deals
-from freecell_mc.saves import storage
+from freecell_mc.saves import policy, record
 from freecell_mc.rules.engine import Game
 
 pytestmark = pytest.mark.usefixtures("no_cut_left_armed")
@@ -120,7 +120,7 @@ def _restore(blocks, snap):
 def _steps_of_commit(blocks, snap, fn, now):
     """Return how many low-level flash steps the commit after fn takes from snap."""
     _restore(blocks, snap)
-    s = storage.Saves(blocks)
+    s = policy.Saves(blocks)
     assert s.load() is None
     fn(s)
     before = flash.step_count()
@@ -131,8 +131,8 @@ def _steps_of_commit(blocks, snap, fn, now):
 def _run_all_cuts(blocks, nvm_backup=None, monkeypatch=None):
     """Cut the power at every step of every commit of the script; return cuts made."""
     if nvm_backup is not None:
-        monkeypatch.setattr(storage, "NVM_BACKUP_WRITES", nvm_backup)
-    s = storage.Saves(blocks)
+        monkeypatch.setattr(policy, "NVM_BACKUP_WRITES", nvm_backup)
+    s = policy.Saves(blocks)
     assert s.load() is None
     expected = state(s)
     cuts = 0
@@ -146,7 +146,7 @@ def _run_all_cuts(blocks, nvm_backup=None, monkeypatch=None):
         new_state = None
         for step in range(1, n + 1):
             _restore(blocks, snap)
-            s = storage.Saves(blocks)
+            s = policy.Saves(blocks)
             assert s.load() is None
             fn(s)
             if new_state is None:
@@ -156,7 +156,7 @@ def _run_all_cuts(blocks, nvm_backup=None, monkeypatch=None):
                 s.commit(now, force=True)
             flash.disarm()
             cuts += 1
-            r = storage.Saves(blocks)
+            r = policy.Saves(blocks)
             msg = r.load()
             got = state(r)
             assert got in (expected, new_state), (name, step)
@@ -166,12 +166,12 @@ def _run_all_cuts(blocks, nvm_backup=None, monkeypatch=None):
             assert msg is None, (name, step, msg)
         # Now let the commit complete, and move on.
         _restore(blocks, snap)
-        s = storage.Saves(blocks)
+        s = policy.Saves(blocks)
         assert s.load() is None
         fn(s)
         assert s.commit(now, force=True)
         expected = state(s)
-        r = storage.Saves(blocks)
+        r = policy.Saves(blocks)
         assert r.load() is None
         assert state(r) == expected, name
     assert False in kinds  # some cuts did roll back to the previous save
@@ -198,7 +198,7 @@ def test_cuts_on_disk_persist_the_damage(tmp_path, monkeypatch):
     drive = tmp_path / "CIRCUITPY"
     nvm = tmp_path / "nvm.bin"
     blocks = flash.sim_blocks(str(drive), str(nvm), ring=3)
-    s = storage.Saves(blocks)
+    s = policy.Saves(blocks)
     s.load()
     s.put_slot(0, 1, 7, 4, FREE[1], 10)
     s.put_slot(1, 2, 20261130, 4, DAILY[2], 20)
@@ -207,7 +207,7 @@ def test_cuts_on_disk_persist_the_damage(tmp_path, monkeypatch):
     want = state(s)
     for step in range(1, 12):
         blocks = flash.sim_blocks(str(drive), str(nvm), ring=3)
-        s = storage.Saves(blocks)
+        s = policy.Saves(blocks)
         assert s.load() is None
         s.put_slot(0, 1, 7, 4, FREE[step + 2], 99 + step)
         new = state(s)
@@ -216,7 +216,7 @@ def test_cuts_on_disk_persist_the_damage(tmp_path, monkeypatch):
             s.commit(1000, force=True)
         flash.disarm()
         # A new "process": everything comes back from the files on disk.
-        again = storage.Saves(flash.sim_blocks(str(drive), str(nvm), ring=3))
+        again = policy.Saves(flash.sim_blocks(str(drive), str(nvm), ring=3))
         assert again.load() is None
         got = state(again)
         assert got in (want, new), step
@@ -226,7 +226,7 @@ def test_cuts_on_disk_persist_the_damage(tmp_path, monkeypatch):
 def test_read_only_drive_falls_back_to_nvm():
     """CIRCUITPY left to the computer: saves go to nvm, rate-limited, and the mode says so."""
     blocks = flash.sim_blocks(ring=4, writable=False)
-    s = storage.Saves(blocks)
+    s = policy.Saves(blocks)
     assert s.load() is None
     s.put_slot(0, 1, 7, 4, FREE[3], 30)
     assert s.commit(0, force=True)
@@ -238,8 +238,8 @@ def test_read_only_drive_falls_back_to_nvm():
     assert not s.commit(60000, force=True)
     assert s.pending()
     assert blocks[0].erase_count == 1
-    assert s.commit(storage.NVM_MIN_MS + 1000)
-    r = storage.Saves(blocks)
+    assert s.commit(policy.NVM_MIN_MS + 1000)
+    r = policy.Saves(blocks)
     assert r.load() is None
     assert r.slot(0).pos == FREE[4].pos
 
@@ -247,42 +247,42 @@ def test_read_only_drive_falls_back_to_nvm():
 def test_usb_flag_reaches_nvm_at_once_even_read_only():
     """Switching back to game writes must reach boot.py even when only nvm is writable."""
     blocks = flash.sim_blocks(ring=2, writable=False)
-    s = storage.Saves(blocks)
+    s = policy.Saves(blocks)
     s.load()
     s.settings.usb_writable = True
     assert s.commit(0, force=True)
-    assert storage.read_usb_flag(blocks) is True
+    assert record.read_usb_flag(blocks) is True
     s.settings.usb_writable = False
     assert s.commit(1000, force=True)  # within NVM_MIN_MS, still written: boot needs it
-    assert storage.read_usb_flag(blocks) is False
+    assert record.read_usb_flag(blocks) is False
 
 
 def test_read_only_cuts_never_crash_and_fall_back_to_older():
     """With nvm alone a cut can lose the newest save (documented); it never crashes."""
     blocks = flash.sim_blocks(ring=2, writable=False)
-    s = storage.Saves(blocks)
+    s = policy.Saves(blocks)
     s.load()
     s.put_slot(0, 1, 7, 4, FREE[1], 1)
     assert s.commit(0, force=True)
     snap = _snapshot(blocks)
     for step in range(1, 18):
         _restore(blocks, snap)
-        s = storage.Saves(blocks)
+        s = policy.Saves(blocks)
         s.load()
         s.put_slot(0, 1, 7, 4, FREE[2], 2)
         flash.arm_cut(step)
         with pytest.raises(flash.PowerCut):
-            s.commit(storage.NVM_MIN_MS * 2, force=True)
+            s.commit(policy.NVM_MIN_MS * 2, force=True)
         flash.disarm()
-        r = storage.Saves(blocks)
+        r = policy.Saves(blocks)
         msg = r.load()
-        assert msg in (None, storage.MSG_UNREADABLE)
+        assert msg in (None, policy.MSG_UNREADABLE)
 
 
 def test_a_file_lost_in_a_cut_is_recreated_and_every_cut_of_that_is_survived():
     """A cut in the directory update loses a file; the next save recreates it, safely."""
     blocks = flash.sim_blocks(ring=3)
-    s = storage.Saves(blocks)
+    s = policy.Saves(blocks)
     s.load()
     for i in range(2):
         s.put_slot(0, 1, 7, 4, FREE[i + 1], i)
@@ -294,12 +294,12 @@ def test_a_file_lost_in_a_cut_is_recreated_and_every_cut_of_that_is_survived():
         s.commit(5, force=True)
     flash.disarm()
     assert not blocks[3].present  # the third file is gone
-    r = storage.Saves(blocks)
+    r = policy.Saves(blocks)
     assert r.load() is None and state(r) == before
     snap = _snapshot(blocks)
     for step in range(1, 12):
         _restore(blocks, snap)
-        t = storage.Saves(blocks)
+        t = policy.Saves(blocks)
         assert t.load() is None
         t.put_slot(0, 1, 7, 4, FREE[4], 11)
         new = state(t)
@@ -307,11 +307,11 @@ def test_a_file_lost_in_a_cut_is_recreated_and_every_cut_of_that_is_survived():
         with pytest.raises(flash.PowerCut):
             t.commit(9, force=True)
         flash.disarm()
-        u = storage.Saves(blocks)
+        u = policy.Saves(blocks)
         assert u.load() is None
         assert state(u) in (before, new), step
     _restore(blocks, snap)
-    t = storage.Saves(blocks)
+    t = policy.Saves(blocks)
     t.load()
     t.put_slot(0, 1, 7, 4, FREE[4], 11)
     assert t.commit(9, force=True)

@@ -14,7 +14,7 @@ erases are real ones.
 import pytest
 
 from host_sim import fat, flash
-from freecell_mc.saves import storage
+from freecell_mc.saves import policy, record, savelog
 
 from test_faults import DAILY, FREE, state
 
@@ -76,15 +76,15 @@ def _board(places=PLACES):
 def _blocks(fl, nvm, places=PLACES):
     """The saves as a freshly started board sees them (the RAM cache is gone)."""
     fl.lose_power()
-    return storage.SaveLog(nvm, storage.LOG_PATH, places, fat.Volume(fl))
+    return savelog.SaveLog(nvm, savelog.LOG_PATH, places, fat.Volume(fl))
 
 
 def _file_sectors(fl):
     """Return the 4 KB sectors holding the save file's data."""
     vol = fat.Volume(fl)
-    f = vol.open(storage.LOG_PATH, "rb")
+    f = vol.open(savelog.LOG_PATH, "rb")
     out = set()
-    for pos in range(0, vol.stat_size(storage.LOG_PATH), fat.SECTOR):
+    for pos in range(0, vol.stat_size(savelog.LOG_PATH), fat.SECTOR):
         c = f._cluster_of(pos)
         sect = vol._clst2sect(c) + (pos // fat.SECTOR) % vol.csize
         out.add(sect * fat.SECTOR // fat.ERASE)
@@ -93,8 +93,8 @@ def _file_sectors(fl):
 
 def test_a_save_writes_neither_the_fat_nor_a_folder_and_erases_little():
     fl, _ = _board()
-    nvm = flash.FlashBlock(None, storage.NVM_SIZE)
-    s = storage.Saves(_blocks(fl, nvm))
+    nvm = flash.FlashBlock(None, savelog.NVM_SIZE)
+    s = policy.Saves(_blocks(fl, nvm))
     assert s.load() is None
     s.put_slot(0, 1, 7, 4, FREE[0], 0)
     assert s.commit(0, force=True)  # makes the file
@@ -109,7 +109,7 @@ def test_a_save_writes_neither_the_fat_nor_a_folder_and_erases_little():
     # Each 4 KB sector of the file: erased at most twice a turn of the ring (a group
     # erase touches the two sectors it straddles), never once per save.
     assert max(grown) <= 2 * laps
-    assert sum(grown) <= 2 * laps * PLACES // storage.GROUP + 2
+    assert sum(grown) <= 2 * laps * PLACES // savelog.GROUP + 2
 
 
 def _session():
@@ -133,7 +133,7 @@ def _steady_run(fl, nvm, image, nvm_image, session, upto, cut_at=None):
     """Restore the board, start it, then save session[0..upto] on one running Saves."""
     fl.data[:] = image
     nvm.data[:] = nvm_image
-    s = storage.Saves(_blocks(fl, nvm))
+    s = policy.Saves(_blocks(fl, nvm))
     assert s.load() is None
     spans = []
     for j, (_, fn) in enumerate(session[: upto + 1]):
@@ -148,10 +148,10 @@ def _steady_run(fl, nvm, image, nvm_image, session, upto, cut_at=None):
 
 def test_every_cut_of_every_save_of_a_running_game(monkeypatch):
     """One Saves saving on and on: each group entered erases the next; cut every step."""
-    monkeypatch.setattr(storage, "NVM_BACKUP_WRITES", 9)  # nvm backups among the cuts
+    monkeypatch.setattr(policy, "NVM_BACKUP_WRITES", 9)  # nvm backups among the cuts
     fl, image = _board()
-    nvm = flash.FlashBlock(None, storage.NVM_SIZE)
-    s = storage.Saves(_blocks(fl, nvm))
+    nvm = flash.FlashBlock(None, savelog.NVM_SIZE)
+    s = policy.Saves(_blocks(fl, nvm))
     assert s.load() is None
     s.put_slot(0, 1, 7, 4, FREE[0], 999)
     assert s.commit(0, force=True)  # the save file exists before the session
@@ -168,7 +168,7 @@ def test_every_cut_of_every_save_of_a_running_game(monkeypatch):
             with pytest.raises(flash.PowerCut):
                 _steady_run(fl, nvm, image, nvm_image, session, j, cut_at=step)
             flash.disarm()
-            r = storage.Saves(_blocks(fl, nvm))
+            r = policy.Saves(_blocks(fl, nvm))
             msg = r.load()
             assert msg is None, (session[j][0], step, msg)
             assert state(r) in (states[j], states[j + 1]), (session[j][0], step)
@@ -181,8 +181,8 @@ def test_every_cut_of_every_save_of_a_running_game(monkeypatch):
 def test_every_cut_of_every_save_after_a_restart():
     """A board restarted before every save: the first save erases two groups on; cut every step."""
     fl, image = _board()
-    nvm = flash.FlashBlock(None, storage.NVM_SIZE)
-    s = storage.Saves(_blocks(fl, nvm))
+    nvm = flash.FlashBlock(None, savelog.NVM_SIZE)
+    s = policy.Saves(_blocks(fl, nvm))
     assert s.load() is None
     for i in range(2 * PLACES + 3):  # the ring turned over: what is erased ahead is real
         s.put_slot(0, 1, 7, 4, FREE[i % 15], i)
@@ -195,7 +195,7 @@ def test_every_cut_of_every_save_after_a_restart():
         while True:
             fl.data[:] = snap
             nvm.data[:] = nvm_snap
-            t = storage.Saves(_blocks(fl, nvm))
+            t = policy.Saves(_blocks(fl, nvm))
             assert t.load() is None
             t.put_slot(1, 2, 20261130, 4, DAILY[j % 7], 1000 + j)
             new = state(t)
@@ -208,7 +208,7 @@ def test_every_cut_of_every_save_after_a_restart():
                 flash.disarm()
                 break  # every step of this save has been cut
             flash.disarm()
-            r = storage.Saves(_blocks(fl, nvm))
+            r = policy.Saves(_blocks(fl, nvm))
             assert r.load() is None, (j, step)
             assert state(r) in (want, new), (j, step)
             cuts += 1
@@ -233,8 +233,8 @@ def _refused_copy(data, seq):
 def test_a_refused_record_is_overwritten_in_place_and_every_cut_of_that_is_survived():
     """A foreign record claiming to be newest: told once, overwritten without erasing near it."""
     fl, _ = _board()
-    nvm = flash.FlashBlock(None, storage.NVM_SIZE)
-    s = storage.Saves(_blocks(fl, nvm))
+    nvm = flash.FlashBlock(None, savelog.NVM_SIZE)
+    s = policy.Saves(_blocks(fl, nvm))
     assert s.load() is None
     for i in range(PLACES + 13):  # the ring turned over, the newest record mid-group
         s.put_slot(0, 1, 7, 4, FREE[i % 15], i)
@@ -243,25 +243,25 @@ def test_a_refused_record_is_overwritten_in_place_and_every_cut_of_that_is_survi
     newest = (s._next - 1) % PLACES
     blocks = _blocks(fl, nvm)
     bad_at = (newest + 9) % PLACES  # an older record's place, in another group
-    blocks[1 + bad_at][0 : storage.REC] = _refused_copy(blocks[1 + newest][0 : storage.REC],
+    blocks[1 + bad_at][0 : record.REC] = _refused_copy(blocks[1 + newest][0 : record.REC],
                                                         s._seq + 5)
     snap, nvm_snap = bytes(fl.data), bytes(nvm.data)
-    r = storage.Saves(_blocks(fl, nvm))
-    assert r.load() == storage.MSG_OLDER and state(r) == want
-    again = storage.Saves(_blocks(fl, nvm))
+    r = policy.Saves(_blocks(fl, nvm))
+    assert r.load() == policy.MSG_OLDER and state(r) == want
+    again = policy.Saves(_blocks(fl, nvm))
     assert again.load() is None and state(again) == want  # told once
     step = 1
     while True:  # every step of the start that tells and overwrites it
         fl.data[:] = snap
         nvm.data[:] = nvm_snap
-        t = storage.Saves(_blocks(fl, nvm))
+        t = policy.Saves(_blocks(fl, nvm))
         flash.arm_cut(step)
         try:
             t.load()
         except flash.PowerCut:
             flash.disarm()
-            u = storage.Saves(_blocks(fl, nvm))
-            assert u.load() in (None, storage.MSG_OLDER), step
+            u = policy.Saves(_blocks(fl, nvm))
+            assert u.load() in (None, policy.MSG_OLDER), step
             assert state(u) == want, step
             step += 1
             continue

@@ -18,7 +18,7 @@ import pytest
 
 from host_sim import flash, sim
 from freecell_mc.rules import notation
-from freecell_mc.saves import storage
+from freecell_mc.saves import policy, record
 from freecell_mc.rules.engine import Game
 
 from test_sim_game import DATE, shortest
@@ -30,7 +30,7 @@ _BODY = (12, 252)  # the record minus header, sequence number and CRC
 def spy(monkeypatch):
     """Log every save write with its flash steps."""
     log = []
-    orig = storage.Saves._write
+    orig = policy.Saves._write
 
     def write(self, now_ms, force):
         entry = {"start": flash.step_count(), "body": bytes(self._rec[_BODY[0] : _BODY[1]])}
@@ -40,7 +40,7 @@ def spy(monkeypatch):
         entry["ok"] = ok
         return ok
 
-    monkeypatch.setattr(storage.Saves, "_write", write)
+    monkeypatch.setattr(policy.Saves, "_write", write)
     yield log
     flash.disarm()
 
@@ -63,7 +63,7 @@ def _prepare(tmp_path, name):
     drive = tmp_path / name / "drive"
     nvm = tmp_path / name / "nvm.bin"
     drive.mkdir(parents=True)
-    s = storage.Saves(_blocks(drive, nvm))
+    s = policy.Saves(_blocks(drive, nvm))
     assert s.load() is None
     s.settings.four_colour = True
     s.settings.takeback = True
@@ -73,7 +73,7 @@ def _prepare(tmp_path, name):
     s.stats.mark_day_won(2026, 11, 28)
     g = Game()
     g.deal(deals.seeded_deck(deals.daily_seed(2026, 11, 29)))
-    s.put_slot(storage.SLOT_DAILY, deals.KIND_DAILY, 20261129, 4, _Pos(g), 77)
+    s.put_slot(record.SLOT_DAILY, deals.KIND_DAILY, 20261129, 4, _Pos(g), 77)
     assert s.commit(0, force=True)
     _prepared[str(drive)] = bytes(s._rec[_BODY[0] : _BODY[1]])
     return drive, nvm
@@ -92,7 +92,7 @@ def _check_after_cut(tmp_path, tag, drive, nvm, spy, capsys):
     done = [w for w in spy if w.get("ok")]
     cut = spy[-1]
     assert "ok" not in cut  # the cut came inside a save write
-    saves = storage.Saves(_blocks(drive, nvm))
+    saves = policy.Saves(_blocks(drive, nvm))
     assert saves.load() is None
     body = bytes(saves._rec[_BODY[0] : _BODY[1]])
     allowed = [cut["body"], done[-1]["body"] if done else _prepared[str(drive)]]
@@ -100,7 +100,7 @@ def _check_after_cut(tmp_path, tag, drive, nvm, spy, capsys):
     # Whatever else happened, what was saved before the game started is still there.
     assert saves.settings.four_colour and saves.settings.takeback, tag
     assert saves.stats.played >= 5 and saves.stats.day_won(2026, 11, 28), tag
-    assert saves.slot(storage.SLOT_DAILY) is not None, tag
+    assert saves.slot(record.SLOT_DAILY) is not None, tag
     # Start the board again: the real game shows that very position (a won game's slot is
     # empty, and the game then deals afresh).
     slot = saves.slot(saves.active)
@@ -194,7 +194,7 @@ def test_thinking_time_survives_a_power_cut(tmp_path, capsys):
     assert sim.main(_argv(drive, nvm, path, "--ms", str(deal))) == 0, capsys.readouterr().err
     played = App.current.elapsed_ms // 1000
     assert played >= 65
-    saves = storage.Saves(_blocks(drive, nvm))
+    saves = policy.Saves(_blocks(drive, nvm))
     assert saves.load() is None
     kept = saves.slot(saves.active).elapsed
     assert played - kept <= 2, (played, kept)  # at most 2 s of play lost
@@ -266,6 +266,6 @@ def test_a_nearly_full_drive_keeps_the_promise(tmp_path, capsys):
     from freecell_mc.app import App
 
     assert App.current.saves.files_ok and "nearly full" in App.current.saves.mode_text()
-    saves = storage.Saves(_blocks(drive, nvm))
+    saves = policy.Saves(_blocks(drive, nvm))
     assert saves.load() is None
     assert saves.slot(saves.active).moves == App.current.game.moves == 5

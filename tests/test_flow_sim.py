@@ -10,7 +10,8 @@ import pytest
 
 from freecell_mc.rules import deals, notation
 from freecell_mc.rules.engine import Game
-from freecell_mc.saves.storage import SLOT_PLAYED, Saves
+from freecell_mc.saves.policy import Saves
+from freecell_mc.saves.record import SLOT_PLAYED
 from host_sim.flash import FlashBlock
 from test_screens_sim import at
 from test_screens_sim import run_today as run

@@ -13,7 +13,7 @@ import struct
 import pytest
 
 from host_sim import flash
-from freecell_mc.saves import storage
+from freecell_mc.saves import policy, record
 from test_screens_sim import at, centre, run
 
 def ok(board="pyportal"):
@@ -21,7 +21,7 @@ def ok(board="pyportal"):
     from test_screens import FakeApp, button, make
 
     size = (480, 320) if board == "titano" else (320, 240)
-    _, s = make("notice", FakeApp(*size), text=storage.MSG_UNREADABLE)
+    _, s = make("notice", FakeApp(*size), text=policy.MSG_UNREADABLE)
     return centre(button(s, "OK"))
 
 
@@ -41,7 +41,7 @@ def test_unreadable_saves_are_told_once_then_the_table(tmp_path, board):
     shot = tmp_path / "notice.png"
     app = run(["expect screen notice", "shot " + str(shot)], tmp_path, date="2026-11-30",
               board=board)
-    assert one_line(app.screen.body.text) == storage.MSG_UNREADABLE
+    assert one_line(app.screen.body.text) == policy.MSG_UNREADABLE
     assert shot.exists()
     # OK goes on to the table, which the taps then play on.
     garbage_nvm(tmp_path / "b")
@@ -69,8 +69,8 @@ def _newest_saves(drive):
     blocks = flash.drive_blocks(drive)  # the simulator's CIRCUITPY: the board's save file
     found = []
     for at in range(1, len(blocks)):
-        rec = bytearray(blocks[at][0 : storage.REC])
-        if storage.check(rec) == storage.OK:
+        rec = bytearray(blocks[at][0 : record.REC])
+        if record.check(rec) == record.OK:
             found.append((struct.unpack_from("<I", rec, 8)[0], at, rec))
     found.sort(reverse=True)
     return [(at, rec) for _, at, rec in found]
@@ -83,7 +83,7 @@ def test_a_newest_save_with_an_impossible_value_goes_back_one_save_and_says_so(t
     assert rec[72 + 8] == 2  # the free slot at 2 moves
     rec[24] = 7  # an active slot that does not exist: it stopped every start before
     struct.pack_into("<I", rec, 252, binascii.crc32(bytes(rec[:252])) & 0xFFFFFFFF)
-    flash.drive_blocks(tmp_path / "drive")[at][0 : storage.REC] = bytes(rec)
+    flash.drive_blocks(tmp_path / "drive")[at][0 : record.REC] = bytes(rec)
     back = "expect moves %d" % before[72 + 8]  # the save before it (saves come every 1.5 s)
     app = run(["expect screen notice", ok(), "expect screen table", back], tmp_path,
               date="2026-11-30")
@@ -92,7 +92,7 @@ def test_a_newest_save_with_an_impossible_value_goes_back_one_save_and_says_so(t
 
 
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)])
-@pytest.mark.parametrize("msg", [storage.MSG_UNREADABLE, storage.MSG_NEWER, storage.MSG_OLDER])
+@pytest.mark.parametrize("msg", [policy.MSG_UNREADABLE, policy.MSG_NEWER, policy.MSG_OLDER])
 def test_the_notice_fits_every_message_and_every_key_means_ok(size, msg):
     from test_screens import FakeApp, make
 
@@ -113,17 +113,17 @@ def test_an_emptied_active_slot_leaves_the_other_game_to_continue(tmp_path):
     from freecell_mc.rules.engine import Game
     from host_sim.flash import FlashBlock
 
-    saves = storage.Saves([FlashBlock(str(tmp_path / "nvm.bin"), 8192)])
+    saves = policy.Saves([FlashBlock(str(tmp_path / "nvm.bin"), 8192)])
     saves.load()
     free = Game()
     free.deal(deals.ms_deck(1))
     assert free.move(0, 8, 1) and free.move(1, 9, 1)
-    saves.put_slot(storage.SLOT_FREE, deals.KIND_MS, 1, 4, free, 30, storage.SLOT_PLAYED)
+    saves.put_slot(record.SLOT_FREE, deals.KIND_MS, 1, 4, free, 30, record.SLOT_PLAYED)
     daily = Game()
     daily.deal(deals.seeded_deck(20261130))
-    saves.put_slot(storage.SLOT_DAILY, deals.KIND_DAILY, 20261130, 4, daily, 0)
-    saves.clear_slot(storage.SLOT_DAILY)  # the daily slot was in play, and is emptied
-    assert saves.active == storage.SLOT_DAILY and saves.commit(0, force=True)
+    saves.put_slot(record.SLOT_DAILY, deals.KIND_DAILY, 20261130, 4, daily, 0)
+    saves.clear_slot(record.SLOT_DAILY)  # the daily slot was in play, and is emptied
+    assert saves.active == record.SLOT_DAILY and saves.commit(0, force=True)
     app = run(["expect screen table", "expect moves 2"], tmp_path, date="2026-11-30")
     assert app.current_deal()[:2] == (deals.KIND_MS, 1)
     assert bytes(app.game.pos) == bytes(free.pos)

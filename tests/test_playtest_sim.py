@@ -8,7 +8,7 @@ one run to the next, as a power cycle keeps them), and checks what the player th
 import pytest
 
 from freecell_mc.ui.layout import HIT_MENU, Layout
-from freecell_mc.saves.storage import Saves
+from freecell_mc.saves.policy import Saves
 from host_sim.flash import FlashBlock
 
 from test_screens_sim import at, run

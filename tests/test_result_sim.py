@@ -10,7 +10,7 @@ import pytest
 
 from freecell_mc.rules import deals
 from freecell_mc.rules.engine import Game
-from freecell_mc.saves.storage import SLOT_PLAYED, SLOT_WON
+from freecell_mc.saves.record import SLOT_PLAYED, SLOT_WON
 from test_screens import FakeApp, button, make
 from test_screens_sim import at, centre
 from test_screens_sim import run_today as run
@@ -21,7 +21,7 @@ WON = bytes(64) + bytes((13, 13, 13, 13))
 
 def keep(tmp_path, slot, kind, number, pos=WON, moves=97, elapsed=412, flags=0, active=None):
     """Put a game into a slot of the board's save (won by default) and make it the active one."""
-    from freecell_mc.saves.storage import Saves
+    from freecell_mc.saves.policy import Saves
     from host_sim.flash import FlashBlock
 
     saves = Saves([FlashBlock(str(tmp_path / "nvm.bin"), 8192)])
@@ -114,7 +114,7 @@ def test_the_result_leads_to_the_game_kept_in_the_other_slot(tmp_path):
 
 
 def test_after_winning_todays_daily_its_button_opens_the_calendar(tmp_path):
-    from freecell_mc.saves.storage import Saves
+    from freecell_mc.saves.policy import Saves
     from host_sim.flash import FlashBlock
 
     keep(tmp_path, 0, deals.KIND_MS, 1, pos=half_played(), moves=1, elapsed=5)

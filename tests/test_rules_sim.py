@@ -23,7 +23,7 @@ LONG_RUN = board_text(
 
 def seed(tmp_path, text, cells=4, takeback=False, moves=0):
     """Leave `text` in the board's save as the free deal in play; return its position."""
-    from freecell_mc.saves.storage import Saves
+    from freecell_mc.saves.policy import Saves
     from host_sim.flash import FlashBlock
 
     saves = Saves([FlashBlock(str(tmp_path / "nvm.bin"), 8192)])
@@ -164,7 +164,8 @@ def test_a_won_deal_undone_and_won_again_after_a_restart_counts_one_win(tmp_path
 
 
 def test_todays_daily_already_won_opens_on_its_result_not_on_an_empty_table(tmp_path):
-    from freecell_mc.saves.storage import SLOT_PLAYED, SLOT_WON, Saves
+    from freecell_mc.saves.policy import Saves
+    from freecell_mc.saves.record import SLOT_PLAYED, SLOT_WON
     from host_sim.flash import FlashBlock
     from test_screens_sim import at
 

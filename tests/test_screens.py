@@ -12,7 +12,7 @@ import pytest
 from freecell_mc.rules import deals
 from freecell_mc.ui import widgets
 from freecell_mc.ui.screens import models, screen_class
-from freecell_mc.saves.storage import Saves
+from freecell_mc.saves.policy import Saves
 
 
 class Clock:

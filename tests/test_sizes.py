@@ -136,7 +136,7 @@ def visit(board, name):
                  yes="Play deal #1000000", keep=models.continue_label(deals.KIND_DAILY, 20261130),
                  back=True)
     elif name == "notice":
-        from freecell_mc.saves.storage import MSG_OLDER
+        from freecell_mc.saves.policy import MSG_OLDER
 
         app.goto("notice", text=MSG_OLDER)  # the longest thing the saves may say
     elif state == "dec1":

@@ -3,7 +3,7 @@
 
 from host_sim import fat, flash
 from freecell_mc.hardware import boot
-from freecell_mc.saves import storage
+from freecell_mc.saves import policy, record, savelog
 
 
 class FS:
@@ -40,7 +40,7 @@ def _run(blocks, touch=None, fs=None):
 
 def _blocks_with_flag(flag, writable=True, ring=3):
     blocks = flash.sim_blocks(ring=ring, writable=writable)
-    s = storage.Saves(blocks)
+    s = policy.Saves(blocks)
     s.load()
     s.settings.usb_writable = flag
     s.settings.cells = 2  # something else saved too, so a record exists either way
@@ -62,7 +62,7 @@ def test_saved_usb_flag_leaves_the_drive_to_the_computer():
 
 def test_flag_off_again_gives_it_back():
     blocks = _blocks_with_flag(True)
-    s = storage.Saves(blocks)
+    s = policy.Saves(blocks)
     s.load()
     s.settings.usb_writable = False
     assert s.commit(0, force=True)
@@ -75,13 +75,13 @@ def test_flag_is_read_from_nvm_alone_when_nvm_is_good():
     assert blocks[0].erase_count == 1  # the flag change went to nvm at once
     for b in blocks[1:]:
         b.present = False  # even with every save file gone
-    assert storage.read_usb_flag(blocks) is True
+    assert record.read_usb_flag(blocks) is True
 
 
 def test_flag_comes_from_the_files_when_nvm_was_cut():
     blocks = _blocks_with_flag(True)
     blocks[0].data[0:100] = b"\xff" * 100  # a cut mid-erase of nvm
-    assert storage.read_usb_flag(blocks) is True
+    assert record.read_usb_flag(blocks) is True
 
 
 def test_holding_the_screen_overrides_for_one_start():
@@ -134,7 +134,7 @@ def _play(tmp_path, *extra, flag=None):
     nvm = tmp_path / "nvm.bin"
     drive.mkdir(exist_ok=True)
     if flag is not None:
-        s = storage.Saves(flash.drive_blocks(drive, str(nvm)))
+        s = policy.Saves(flash.drive_blocks(drive, str(nvm)))
         s.load()
         s.settings.usb_writable = flag
         assert s.commit(0, force=True)
@@ -149,14 +149,14 @@ def _play(tmp_path, *extra, flag=None):
 def test_board_default_the_game_writes_its_save_files(tmp_path, capsys):
     drive, app, _ = _play(tmp_path)
     assert app.saves.files_ok
-    assert fat.open_drive(str(drive)).stat_size(storage.LOG_PATH) > 0
+    assert fat.open_drive(str(drive)).stat_size(savelog.LOG_PATH) > 0
     assert boot.GAME in capsys.readouterr().out
 
 
 def test_board_screen_held_at_reset_leaves_the_drive_and_saves_go_to_nvm(tmp_path, capsys):
     drive, app, nvm_written = _play(tmp_path, "--hold-at-boot")
     assert not app.saves.files_ok and nvm_written
-    assert not fat.open_drive(str(drive)).exists(storage.LOG_DIR)
+    assert not fat.open_drive(str(drive)).exists(savelog.LOG_DIR)
     assert "USB" in app.saves.mode_text() and app.saves.limit_reason() == "USB mode"
     out = capsys.readouterr().out
     assert boot.HELD in out and boot.AGAIN in out and "Settings" not in out

@@ -2,7 +2,7 @@
 """Records with a correct CRC around impossible values: refused on load, told once, never a crash.
 
 Bit rot and power cuts break the CRC; a foreign or broken writer can seal anything. Every
-field of a record is held to what the game itself writes (storage.refusal); a record that
+field of a record is held to what the game itself writes (record.refusal); a record that
 fails counts as damaged, the newest good one wins, and the player is told once.
 """
 
@@ -13,7 +13,7 @@ import pytest
 
 from host_sim import flash
 from freecell_mc.rules import deals
-from freecell_mc.saves import storage
+from freecell_mc.saves import policy, record
 from freecell_mc.rules.engine import Game
 from freecell_mc.saves.stats import Stats
 
@@ -31,10 +31,10 @@ def seal(rec):
 def rich(blocks=None):
     """Return (blocks, Saves) holding two committed records with everything in use."""
     blocks = blocks or flash.sim_blocks(ring=3)
-    s = storage.Saves(blocks)
+    s = policy.Saves(blocks)
     assert s.load() is None
-    s.put_slot(storage.SLOT_DAILY, deals.KIND_DAILY, 20261130, 3, _game(20261130, 4), 95,
-               storage.SLOT_PLAYED)
+    s.put_slot(record.SLOT_DAILY, deals.KIND_DAILY, 20261130, 3, _game(20261130, 4), 95,
+               record.SLOT_PLAYED)
     s.settings.takeback = True
     s.settings.calibration = ((5000, 60000), (6000, 56000))
     for _ in range(4):
@@ -43,14 +43,14 @@ def rich(blocks=None):
     s.stats.mark_day_won(2026, 11, 29)
     s.note_date(2026, 11, 30)
     assert s.commit(0, force=True)
-    s.put_slot(storage.SLOT_FREE, deals.KIND_MS, 11982, 4, _game(1, 6), 40, storage.SLOT_PLAYED)
+    s.put_slot(record.SLOT_FREE, deals.KIND_MS, 11982, 4, _game(1, 6), 40, record.SLOT_PLAYED)
     assert s.commit(1, force=True)
     return blocks, s
 
 
 def newest(blocks):
     """Return a copy of the newest record (the second one, in ring file 2)."""
-    return bytearray(blocks[2][0 : storage.REC])
+    return bytearray(blocks[2][0 : record.REC])
 
 
 def u32(off, v):
@@ -134,10 +134,10 @@ BROKEN = [
 def test_the_rich_record_itself_passes():
     blocks, s = rich()
     rec = newest(blocks)
-    assert storage.check(rec) == storage.OK
-    assert storage.refusal(rec, Game()) is None
+    assert record.check(rec) == record.OK
+    assert record.refusal(rec, Game()) is None
     # The daily slot really holds a card in its third cell, so cells=1 is a real break.
-    assert s.slot(storage.SLOT_DAILY).pos[60:64] != bytes(4)
+    assert s.slot(record.SLOT_DAILY).pos[60:64] != bytes(4)
 
 
 @pytest.mark.parametrize("name,mutate,word", BROKEN, ids=[b[0] for b in BROKEN])
@@ -146,53 +146,53 @@ def test_an_impossible_field_refuses_the_record_and_is_told_once(name, mutate, w
     rec = newest(blocks)
     mutate(rec)
     seal(rec)
-    assert storage.check(rec) == storage.OK
-    why = storage.refusal(rec, Game())
+    assert record.check(rec) == record.OK
+    why = record.refusal(rec, Game())
     assert why is not None and word in why, why
     _put_raw(blocks[2], rec)
     r, msg = _reload(blocks)
     # The record before it wins: the daily game, the statistics and the settings of then.
-    assert msg == storage.MSG_OLDER
-    assert r.slot(storage.SLOT_FREE) is None
-    d = r.slot(storage.SLOT_DAILY)
+    assert msg == policy.MSG_OLDER
+    assert r.slot(record.SLOT_FREE) is None
+    d = r.slot(record.SLOT_DAILY)
     assert (d.kind, d.number, d.cells, d.moves, d.elapsed) == (deals.KIND_DAILY, 20261130, 3, 4, 95)
     assert (r.stats.played, r.stats.won, r.stats.day_won(2026, 11, 29)) == (4, 1, True)
     assert r.settings.takeback and r.settings.calibration == ((5000, 60000), (6000, 56000))
-    assert r.last_date == (2026, 11, 30) and r.active == storage.SLOT_DAILY
+    assert r.last_date == (2026, 11, 30) and r.active == record.SLOT_DAILY
     # Told once: the refused record is overwritten, the next start is quiet.
-    assert storage.refusal(bytes(blocks[2][0 : storage.REC])) is None
+    assert record.refusal(bytes(blocks[2][0 : record.REC])) is None
     r2, msg2 = _reload(blocks)
-    assert msg2 is None and r2.slot(storage.SLOT_DAILY).moves == 4
+    assert msg2 is None and r2.slot(record.SLOT_DAILY).moves == 4
     # And saving goes on: a new game in the free slot round-trips.
-    r2.put_slot(storage.SLOT_FREE, deals.KIND_SEED, 77, 4, _game(77, 2), 5)
+    r2.put_slot(record.SLOT_FREE, deals.KIND_SEED, 77, 4, _game(77, 2), 5)
     r2.stats.record_start()
     assert r2.commit(0, force=True)
     r3, msg3 = _reload(blocks)
-    assert msg3 is None and r3.slot(storage.SLOT_FREE).moves == 2 and r3.stats.played == 5
+    assert msg3 is None and r3.slot(record.SLOT_FREE).moves == 2 and r3.stats.played == 5
 
 
 def test_the_only_record_refused_is_a_fresh_start_told_once():
     blocks = flash.sim_blocks(ring=2)
-    s = storage.Saves(blocks)
+    s = policy.Saves(blocks)
     s.load()
     s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
     s.commit(0, force=True)
-    rec = bytearray(blocks[1][0 : storage.REC])
+    rec = bytearray(blocks[1][0 : record.REC])
     rec[_ACTIVE] = 7
     _put_raw(blocks[1], seal(rec))
     r, msg = _reload(blocks)
-    assert msg == storage.MSG_UNREADABLE and r.slot(0) is None and r.active == 0
+    assert msg == policy.MSG_UNREADABLE and r.slot(0) is None and r.active == 0
     assert _reload(blocks)[1] is None
 
 
 def test_an_older_refused_record_beside_a_newer_good_one_is_silent():
     blocks, s = rich()
-    rec = bytearray(blocks[1][0 : storage.REC])  # the first, older record
+    rec = bytearray(blocks[1][0 : record.REC])  # the first, older record
     rec[_ACTIVE] = 9
     _put_raw(blocks[1], seal(rec))
     r, msg = _reload(blocks)
     assert msg is None  # nothing newer was lost
-    assert r.slot(storage.SLOT_FREE).number == 11982
+    assert r.slot(record.SLOT_FREE).number == 11982
     assert blocks[1].write_count == 1  # and nothing was written for it
 
 
@@ -202,10 +202,10 @@ def test_a_refused_nvm_record_is_replaced_and_boot_py_ignores_it():
     struct.pack_into("<I", rec, 8, 0xFFFFFFFF)
     rec[_SET + 3] = 1  # it would open the drive to the computer
     _put_raw(blocks[0], seal(rec))
-    assert storage.read_usb_flag(blocks) is False
+    assert record.read_usb_flag(blocks) is False
     r, msg = _reload(blocks)
-    assert msg == storage.MSG_OLDER and r.slot(storage.SLOT_FREE).number == 11982
-    assert storage.refusal(bytes(blocks[0][0 : storage.REC])) is None
+    assert msg == policy.MSG_OLDER and r.slot(record.SLOT_FREE).number == 11982
+    assert record.refusal(bytes(blocks[0][0 : record.REC])) is None
     assert _reload(blocks)[1] is None
 
 
@@ -242,11 +242,11 @@ def test_every_settings_screen_calibration_is_one_a_start_accepts():
     from freecell_mc.ui.screens import models
 
     cal = models.solve_calibration(((20, 20), (299, 219)), ((8000, 9000), (56000, 55000)), 320, 240)
-    assert storage.valid_calibration(cal) and models.valid_calibration is storage.valid_calibration
-    assert storage.valid_calibration(storage.DEFAULT_CALIBRATION)
+    assert record.valid_calibration(cal) and models.valid_calibration is record.valid_calibration
+    assert record.valid_calibration(record.DEFAULT_CALIBRATION)
     for bad in (((0, 1), (0, 1)), ((65534, 65535), (5800, 57000)), ((9, 1), (5800, 57000)),
-                ((5200, 59000), (5800, 5800 + storage.CAL_MIN_SPAN - 1)), None, ((1, 2),)):
-        assert not storage.valid_calibration(bad), bad
+                ((5200, 59000), (5800, 5800 + record.CAL_MIN_SPAN - 1)), None, ((1, 2),)):
+        assert not record.valid_calibration(bad), bad
 
 
 def test_told_once_even_where_the_refused_file_cannot_be_overwritten():
@@ -258,6 +258,6 @@ def test_told_once_even_where_the_refused_file_cannot_be_overwritten():
     for b in blocks[1:]:
         b.writable = False  # the drive is left to the computer: only nvm takes the report
     r, msg = _reload(blocks)
-    assert msg == storage.MSG_OLDER and blocks[2][0:storage.REC] == rec  # still there
+    assert msg == policy.MSG_OLDER and blocks[2][0:record.REC] == rec  # still there
     r2, msg2 = _reload(blocks)
-    assert msg2 is None and r2.slot(storage.SLOT_DAILY).moves == 4 and r2.slot(0) is None
+    assert msg2 is None and r2.slot(record.SLOT_DAILY).moves == 4 and r2.slot(0) is None

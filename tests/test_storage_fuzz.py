@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from host_sim import flash
 from freecell_mc.rules import deals
-from freecell_mc.saves import storage
+from freecell_mc.saves import policy, record
 from freecell_mc.rules.engine import Game
 from test_micropython import run_cpython, run_mp
 from test_screens_sim import run
@@ -60,7 +60,7 @@ def _played(kind, number, moves, cells=4):
 def _records():
     """Return (older, newer): two good records, the second a little further on."""
     blocks = flash.sim_blocks(ring=2)
-    s = storage.Saves(blocks)
+    s = policy.Saves(blocks)
     s.load()
     s.settings.cells = 3
     s.settings.takeback = True
@@ -72,18 +72,18 @@ def _records():
     s.stats.mark_day_won(2026, 11, 28)
     s.note_date(2026, 11, 29)
     s.put_slot(1, deals.KIND_DAILY, 20261129, 3, _played(deals.KIND_DAILY, 20261129, 3, 3), 70,
-               storage.SLOT_PLAYED)
+               record.SLOT_PLAYED)
     s.put_slot(0, deals.KIND_MS, 11982, 4, _played(deals.KIND_MS, 11982, 5), 150,
-               storage.SLOT_PLAYED)
+               record.SLOT_PLAYED)
     assert s.commit(0, force=True)
-    older = bytes(blocks[1][0 : storage.REC])
+    older = bytes(blocks[1][0 : record.REC])
     s.stats.record_start()
     s.settings.four_colour = True
     s.note_date(2026, 11, 30)
     s.put_slot(0, deals.KIND_MS, 11982, 4, _played(deals.KIND_MS, 11982, 8), 190,
-               storage.SLOT_PLAYED)
+               record.SLOT_PLAYED)
     assert s.commit(1, force=True)
-    newer = bytes(blocks[2][0 : storage.REC])
+    newer = bytes(blocks[2][0 : record.REC])
     return older, newer
 
 
@@ -99,7 +99,7 @@ def outcome(rec):
     """
     seq = struct.unpack_from("<I", rec, 8)[0]
     newer = seq > _OLDER_SEQ or seq == 0
-    if storage.refusal(rec, Game()) is None:
+    if record.refusal(rec, Game()) is None:
         return (rec if newer else OLDER), False
     return OLDER, newer
 
@@ -133,9 +133,9 @@ _change = st.one_of(
 def alone(rec):
     """Return a Saves that loaded only this record."""
     blocks = flash.sim_blocks(ring=1)
-    blocks[1].data[0 : storage.REC] = rec
+    blocks[1].data[0 : record.REC] = rec
     blocks[1].present = True
-    s = storage.Saves(blocks)
+    s = policy.Saves(blocks)
     assert s.load() is None
     return s
 
@@ -160,7 +160,7 @@ def _start(tmp, rec, lines):
     os.makedirs(drive, exist_ok=True)
     blocks = flash.drive_blocks(drive)  # the simulator's CIRCUITPY: the board's save file
     for i, data in enumerate((OLDER, rec)):
-        blocks[1 + i][0 : storage.REC] = data
+        blocks[1 + i][0 : record.REC] = data
     return run(lines, Path(tmp), date="2026-11-30")
 
 
@@ -171,17 +171,17 @@ def test_fuzzed_fields_in_the_saves(changes):
     keep, told = outcome(rec)
     blocks = flash.sim_blocks(ring=2)
     for b, data in zip(blocks[1:], (OLDER, rec)):
-        b.data[0 : storage.REC] = data
+        b.data[0 : record.REC] = data
         b.present = True
-    s = storage.Saves(blocks)
+    s = policy.Saves(blocks)
     msg = s.load()
-    assert msg == (storage.MSG_OLDER if told else None), storage.refusal(rec)
+    assert msg == (policy.MSG_OLDER if told else None), record.refusal(rec)
     assert kept(s) == kept(alone(keep))
     # Told once, and what is saved next loads back the same.
     s.stats.record_start()
     s.put_slot(0, deals.KIND_SEED, 5, 2, _played(deals.KIND_SEED, 5, 2, 2), 9)
     assert s.commit(0, force=True)
-    r = storage.Saves(blocks)
+    r = policy.Saves(blocks)
     assert r.load() is None and kept(r) == kept(s)
 
 
@@ -194,9 +194,9 @@ def test_fuzzed_fields_in_the_saves(changes):
 @given(st.lists(_change, min_size=1, max_size=4))
 def test_fuzzed_fields_through_the_game(changes):
     rec = mutate(changes)
-    assert storage.check(rec) == storage.OK
+    assert record.check(rec) == record.OK
     keep, told = outcome(rec)
-    why = storage.refusal(rec, Game())
+    why = record.refusal(rec, Game())
     want = kept(alone(keep))
     active = keep[24]
     with tempfile.TemporaryDirectory() as tmp:
@@ -253,9 +253,9 @@ def test_the_record_decoder_under_micropython_matches_cpython(tmp_path):
     assert mp == cp
     refused = 0
     for rec, (status, why, msg, _, msg2, round_trip) in zip(records, mp):
-        assert status == storage.OK
-        assert (why is None) == (storage.refusal(rec, Game()) is None)
-        assert msg == (storage.MSG_OLDER if outcome(rec)[1] else None), why
+        assert status == record.OK
+        assert (why is None) == (record.refusal(rec, Game()) is None)
+        assert msg == (policy.MSG_OLDER if outcome(rec)[1] else None), why
         assert msg2 is None and round_trip
         refused += why is not None
     # Both outcomes are exercised: records kept as they are, and records passed over.

@@ -12,7 +12,7 @@ import os
 import subprocess
 import sys
 
-from freecell_mc.saves import storage
+from freecell_mc.saves import savelog
 from test_micropython import ROOT, TIMEOUT_S, node_command, results
 
 SCRIPT = r'''
@@ -23,7 +23,7 @@ import sys
 from freecell_mc import dates
 from freecell_mc.rules import deals
 from freecell_mc.rules.engine import Game
-from freecell_mc.saves import storage
+from freecell_mc.saves import policy, savelog
 from freecell_mc.saves.stats import Stats, SIZE
 
 try:
@@ -104,7 +104,7 @@ h = Game()  # deal 7 undone to its start: the save the cuts below interrupt
 h.deal(deals.seeded_deck(7))
 
 bl = blocks()
-s = storage.Saves(bl)
+s = policy.Saves(bl)
 emit("fresh", s.load())
 s.put_slot(0, 1, 7, 4, g, 42)
 s.put_slot(1, 2, 20261130, 4, d, 9)
@@ -113,7 +113,7 @@ s.stats.record_win(321, 99)
 s.stats.mark_day_won(2026, 11, 30)
 s.settings.cells = 3
 emit("commit", s.commit(0, force=True))
-r = storage.Saves(bl)
+r = policy.Saves(bl)
 emit("reload_msg", r.load())
 want = state(r)
 emit("state", want)
@@ -126,7 +126,7 @@ outcomes = []
 step = 1
 while True:
     snap = [bytes(b.data) for b in bl]
-    t = storage.Saves(bl)
+    t = policy.Saves(bl)
     t.load()
     t.put_slot(0, 1, 7, 4, h, 50)
     Steps.left = step
@@ -136,7 +136,7 @@ while True:
         break
     except Cut:
         pass
-    u = storage.Saves(bl)
+    u = policy.Saves(bl)
     msg = u.load()
     st = state(u)
     outcomes.append([step, msg, "old" if st == want else ("new" if st == new else "BAD")])
@@ -168,16 +168,16 @@ try:
 except OSError:
     pass
 os.chdir(base)
-dev = storage.device_blocks(Block(1024), 40)
-s = storage.Saves(dev)
+dev = savelog.device_blocks(Block(1024), 40)
+s = policy.Saves(dev)
 emit("dev_fresh", s.load())
 files = []
 for i in range(45):  # more than one turn of the ring
     s.put_slot(0, 1, 7, 4, g, i)
     files.append(s.commit(i, force=True))
-r = storage.Saves(storage.device_blocks(Block(1024), 40))
+r = policy.Saves(savelog.device_blocks(Block(1024), 40))
 emit("dev_reload", [all(files), r.load(), r.slot(0).elapsed, len(dev),
-                    os.stat(storage.LOG_PATH)[6]])
+                    os.stat(savelog.LOG_PATH)[6]])
 if mem_alloc is not None:
     # A start reads every place of the ring: into one buffer, so what it allocates is a
     # list slot a place and a few KB besides, not a bytes object a place (no GC runs within
@@ -185,11 +185,11 @@ if mem_alloc is not None:
     # whole ring, its file made by a first save.
     os.mkdir("ring")
     os.chdir("ring")
-    first = storage.Saves(storage.device_blocks(Block(1024)))
+    first = policy.Saves(savelog.device_blocks(Block(1024)))
     first.load()
     first.put_slot(0, 1, 7, 4, g, 1)
     first.commit(0, force=True)
-    again = storage.Saves(storage.device_blocks(Block(1024)))
+    again = policy.Saves(savelog.device_blocks(Block(1024)))
     a = mem_alloc()
     msg = again.load()
     emit("alloc_load_full_ring", [mem_alloc() - a, msg, len(again._blocks)])
@@ -199,13 +199,13 @@ os.chdir("/")
 gc.collect()
 heap_a = mem_alloc() if mem_alloc is not None else 0
 # mp-phase
-held = storage.Saves(storage.device_blocks(Block(1024)))
+held = policy.Saves(savelog.device_blocks(Block(1024)))
 held.load()
 # mp-phase
 gc.collect()
 def measure():
     """Return bytes allocated by put_slot, by commits between looks, and by looks."""
-    s = storage.Saves(blocks())
+    s = policy.Saves(blocks())
     s.load()
     s.put_slot(0, 1, 7, 4, g, 1)
     s.commit(0, True)  # on flash: nothing is pending while measuring
@@ -256,10 +256,10 @@ def test_saves_stats_and_dates_under_micropython(tmp_path):
     assert all(o[1] is None and o[2] in ("old", "new") for o in outcomes), outcomes
     assert "old" in [o[2] for o in outcomes]
     assert mp["dev_fresh"] is None
-    assert mp["dev_reload"] == [True, None, 44, 41, (8 + 40) * storage.SECTOR]
+    assert mp["dev_reload"] == [True, None, 44, 41, (8 + 40) * savelog.SECTOR]
     # A loaded Saves over the device's save file holds little heap (figure printed).
     print("heap held by a loaded Saves, ring of %d places: %d bytes"
-          % (storage.RING, mp["heap_saves_full_ring"]))
+          % (savelog.RING, mp["heap_saves_full_ring"]))
     assert mp["heap_saves_full_ring"] < 4096
     for key in ("state", "cuts", "dates", "stats_bytes", "crc", "dev_reload"):
         assert json.dumps(mp[key]) == json.dumps(cp[key]), key
@@ -267,8 +267,8 @@ def test_saves_stats_and_dates_under_micropython(tmp_path):
     # (that was 2,048 x 272 bytes, about half a megabyte of garbage a start).
     load_bytes, msg, places = mp["alloc_load_full_ring"]
     print("allocated by a load of the full ring: %d bytes" % load_bytes)
-    assert msg is None and places == 1 + storage.RING
-    assert load_bytes <= 8 * (1 + storage.RING) + 8192
+    assert msg is None and places == 1 + savelog.RING
+    assert load_bytes <= 8 * (1 + savelog.RING) + 8192
     assert mp["alloc_put_slot"] == 0
     assert mp["alloc_idle_commit"] == 0
     assert mp["alloc_look_commit"] == 0  # the 250 ms look for changes allocates nothing

@@ -3,7 +3,7 @@
 
 from host_sim import fat, flash
 from freecell_mc.ui.screens import screen_class
-from freecell_mc.saves.storage import Saves
+from freecell_mc.saves.policy import Saves
 
 from test_screens import FakeApp
 

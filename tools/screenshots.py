@@ -34,7 +34,7 @@ def _env():
 
 def seed_saves(nvm_path):
     """Write statistics and won days into the board's nvm, as weeks of play would leave them."""
-    from freecell_mc.saves.storage import Saves
+    from freecell_mc.saves.policy import Saves
     from host_sim.flash import FlashBlock
 
     saves = Saves([FlashBlock(nvm_path, 8192)])

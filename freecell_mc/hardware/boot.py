@@ -11,7 +11,7 @@ leaves the drive to the computer once. CircuitPython's safe mode (press reset ag
 the status light blinks yellow at start-up) skips boot.py entirely and always works.
 """
 
-from freecell_mc.saves import storage
+from freecell_mc.saves import record, savelog
 
 GAME = "FreeCell MC: the game keeps its saves on CIRCUITPY, so the computer sees it read-only."
 HOW = "For USB updates: Settings > USB updates, or hold the screen while pressing reset."
@@ -70,9 +70,9 @@ def main(fs=None, blocks=None, touch=None, out=print):
             nvm = microcontroller.nvm
         except (ImportError, AttributeError):
             nvm = None
-        blocks = storage.device_blocks(nvm)
+        blocks = savelog.device_blocks(nvm)
     try:
-        flag = storage.read_usb_flag(blocks)
+        flag = record.read_usb_flag(blocks)
     except Exception:  # noqa: BLE001  (boot.py must never stop the board from starting)
         flag = False
     held = touched_at_boot(touch)

@@ -6,7 +6,7 @@ no hardware. The desktop simulator runs this very file: it supplies `board` and 
 """
 
 # The PyPortal panel's factory calibration (SPEC section 6), used until the player saves one.
-from freecell_mc.saves.storage import DEFAULT_CALIBRATION as CALIBRATION
+from freecell_mc.saves.record import DEFAULT_CALIBRATION as CALIBRATION
 
 
 class NoKeys:
@@ -50,7 +50,7 @@ def build():
     import microcontroller
 
     from freecell_mc.hardware import clock
-    from freecell_mc.saves import storage
+    from freecell_mc.saves import savelog
     from freecell_mc.ui.layout import panel_ppcm
 
     display = board.DISPLAY
@@ -67,7 +67,7 @@ def build():
             size=size,
         )
 
-    blocks = storage.device_blocks(microcontroller.nvm)
+    blocks = savelog.device_blocks(microcontroller.nvm)
     # The player's own calibration lives in the saves, which the App loads: it hands it
     # over with set_calibration, so the saves are read once.
     touch = make_touch(None)

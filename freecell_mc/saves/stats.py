@@ -4,7 +4,7 @@
 No streak is counted anywhere (the product deliberately has none). Daily wins are kept as
 a count plus a 64-day bitmap ending at the latest won day: enough for the 30-day calendar
 in 8 bytes. Everything packs into a fixed 40-byte layout (see SIZE and pack_into) that
-storage.py embeds in every save record.
+record.py embeds in every save record.
 """
 
 import struct

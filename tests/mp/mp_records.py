@@ -10,7 +10,7 @@ same. Runs under MicroPython and CPython; tests/test_storage_fuzz.py compares th
 from binascii import unhexlify
 
 from mpcheck import emit, load_input
-from freecell_mc.saves import storage
+from freecell_mc.saves import policy, record
 from freecell_mc.rules.engine import Game
 
 
@@ -54,16 +54,16 @@ def main():
     out = []
     for text in data["records"]:
         rec = unhexlify(text)
-        st = storage.check(rec)
-        why = storage.refusal(rec, game) if st == storage.OK else None
+        st = record.check(rec)
+        why = record.refusal(rec, game) if st == record.OK else None
         blocks = [None, Block(older), Block(rec)]
-        s = storage.Saves(blocks)
+        s = policy.Saves(blocks)
         msg = s.load()
         kept = summary(s)
         # A save after it loads back as it was, quietly.
         s.stats.record_start()
         s.commit(0, True)
-        r = storage.Saves(blocks)
+        r = policy.Saves(blocks)
         msg2 = r.load()
         out.append([st, why, msg, kept, msg2, summary(r) == summary(s)])
     emit("records", out)

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
 """A notice at start: what happened to the saved games, said once, calmly, with an OK.
 
-The saves tell one message at most per start (storage.Saves.load); this screen shows it
-before anything else, and OK goes on to where the start was going (the date picker, a won
-game's result, or the table).
+The saves tell one message at most per start (Saves.load in saves/policy.py); this screen
+shows it before anything else, and OK goes on to where the start was going (the date
+picker, a won game's result, or the table).
 """
 
 from freecell_mc.ui import widgets

@@ -230,9 +230,9 @@ def report():
     """Print what the session measured, as RESULT lines, and what the saves now hold."""
     import microcontroller
 
-    from freecell_mc.saves import storage
+    from freecell_mc.saves import policy, savelog
 
-    saves = storage.Saves(storage.device_blocks(microcontroller.nvm))
+    saves = policy.Saves(savelog.device_blocks(microcontroller.nvm))
     saves.load()
     daily = saves.slot(1)
     print("RESULT " + json.dumps(["saved", [saves.stats.won, 0 if daily is None else 1]]))

@@ -1,0 +1,450 @@
+# SPDX-License-Identifier: MIT
+"""The save record: 256 self-contained bytes, their layout, their checks, their copy in RAM.
+
+Every save is one record (layout below) holding EVERYTHING: the settings, the statistics,
+the last known date and both slots. Records carry a magic, a version, a sequence number and
+a CRC-32 (check), and every field is held to what the game itself writes (refusal). The
+game fills `Record`, the record in RAM (settings, statistics, slots); savelog.py writes it
+round the places on flash, policy.py decides when, and which one a start loads.
+docs/saves.md has the design.
+"""
+
+import binascii
+import struct
+
+from freecell_mc import dates
+from freecell_mc.compat import const
+from freecell_mc.rules import deals
+from freecell_mc.saves import stats
+from freecell_mc.saves.stats import Stats
+
+SLOT_FREE = const(0)
+SLOT_DAILY = const(1)
+
+VERSION = const(1)
+REC = const(256)  # record size: half a 512-byte FAT sector
+
+_MAGIC = b"FCMC"
+
+# Record layout (little-endian):
+#   0 magic "FCMC" | 4 version u8 | 5 reserved u8 | 6 length u16 (= REC) | 8 seq u32
+#  12 settings: 12 cells u8 | 13 takeback u8 | 14 four_colour u8 | 15 usb_writable u8
+#               16 calibration x_min, x_max, y_min, y_max u16 x4 | 24 active slot u8
+#               25..27 reserved
+#  28 last date: y u16 | m u8 | d u8                    (soft: never triggers a write)
+#  32 statistics, 40 bytes (stats.py)
+#  72 slot 0, 88 bytes | 160 slot 1, 88 bytes; within a slot:
+#      +0 present u8 | +1 kind u8 | +2 cells u8 | +3 flags u8 (SLOT_PLAYED, SLOT_WON)
+#      +4 deal number u32
+#      +8 moves u16 | +10 reserved u16 | +12 elapsed seconds u32 (soft) | +16 position 68
+# 248 reserved u32 | 252 CRC-32 of bytes 0..251
+_SEQ = const(8)
+_SET = const(12)
+_USB = const(15)
+_ACTIVE = const(24)
+_DATE = const(28)
+_STATS = const(32)
+_SLOT0 = const(72)
+_SLOT_SIZE = const(88)
+_S_MOVES = const(8)
+_S_ELAPSED = const(12)
+_SLOT_FMT = "<BBBBIHHI"  # present, kind, cells, flags, number, moves, reserved, elapsed
+_S_POS = const(16)
+_POS_LEN = const(68)
+_CRC = const(252)
+_MAX_ELAPSED = const(0x3FFFFFFF)  # put_slot's cap on elapsed seconds (a small int everywhere)
+# Sequence numbers at or above this are taken as damage, not wrapped: the ring's flash wears
+# out after about 2 million writes (192 files x 10,000 erase cycles), so no board ever gets
+# near it, and a wrapped number would make the newest record look like the oldest. Below
+# it the number stays a small int on the board, and _seal's +1 always fits the u32 field.
+SEQ_LIMIT = const(0x40000000)
+
+# Slot flags: what the statistics already hold of this deal, so a game continued after a
+# restart or a switch of slots is never counted as played, or as won, a second time.
+SLOT_PLAYED = const(1)
+SLOT_WON = const(2)
+
+# What counts as a change worth a write: every byte except seq, CRC and the soft fields
+# (the date and the elapsed seconds change on their own and ride along with real changes).
+_HARD = (
+    (_SET, _DATE),
+    (_STATS, _SLOT0 + _S_ELAPSED),
+    (_SLOT0 + _S_POS, _SLOT0 + _SLOT_SIZE + _S_ELAPSED),
+    (_SLOT0 + _SLOT_SIZE + _S_POS, _CRC),
+)
+
+DEFAULT_CALIBRATION = ((5200, 59000), (5800, 57000))
+# A calibration maps raw readings lo..hi onto the screen. Both axes must run upwards within
+# 16 bits over at least this span (the calibration screen stores nothing narrower): a
+# narrower one, such as 0..1 or 65534..65535, sends every tap to the screen's edge.
+CAL_MIN_SPAN = const(8000)
+
+# Status of one place, from check().
+OK = const(0)
+EMPTY = const(1)
+BAD = const(2)
+NEWER = const(3)
+
+
+def check(data):
+    """Classify one place's first REC bytes: OK, EMPTY (erased or missing), BAD or NEWER."""
+    if data is None or len(data) < REC:
+        if data is None or len(data) == 0:
+            return EMPTY
+        return BAD
+    first = data[0]
+    if first == 0xFF or first == 0:
+        for i in range(REC):
+            if data[i] != first:
+                return BAD
+        return EMPTY
+    if data[0:4] != _MAGIC:
+        return BAD
+    if data[4] > VERSION:
+        return NEWER  # before the CRC: a later layout may put it elsewhere
+    (crc,) = struct.unpack_from("<I", data, _CRC)
+    if binascii.crc32(data[0:_CRC]) & 0xFFFFFFFF != crc:
+        return BAD
+    length = data[6] | data[7] << 8
+    if data[4] != VERSION or length != REC:
+        return BAD
+    return OK
+
+
+def valid_calibration(cal):
+    """Return True if cal is ((x_lo, x_hi), (y_lo, y_hi)) in 16 bits with wide enough spans."""
+    try:
+        (a, b), (c, d) = cal
+        return (0 <= a and b - a >= CAL_MIN_SPAN and b <= 65535
+                and 0 <= c and d - c >= CAL_MIN_SPAN and d <= 65535)
+    except (TypeError, ValueError):
+        return False
+
+
+def refusal(data, game=None):
+    """Return why a record whose check() is OK cannot come from this game, or None if it can.
+
+    Every field is held to what the game itself writes: a foreign or broken writer can
+    produce a correct CRC around impossible values, and one such value must not crash a
+    start or a save. game is a scratch engine.Game for the slots' positions (the engine's
+    own validation); without it (boot.py, which only needs the USB flag) they go unchecked.
+    """
+    seq = seq_of(data)
+    if seq == 0 or seq >= SEQ_LIMIT:
+        return "sequence number out of range"
+    c, t, f, u, x0, x1, y0, y1 = struct.unpack_from("<BBBBHHHH", data, _SET)
+    if not 1 <= c <= 4:
+        return "settings: free cells not 1 to 4"
+    if t > 1 or f > 1 or u > 1:
+        return "settings: a switch neither on nor off"
+    if not valid_calibration(((x0, x1), (y0, y1))):
+        return "settings: a touch calibration that cannot map the panel"
+    if data[_ACTIVE] > SLOT_DAILY:
+        return "no such active slot"
+    y, m, d = struct.unpack_from("<HBB", data, _DATE)
+    if (y or m or d) and not (dates.valid_date(y, m, d) and dates.plausible(y)):
+        return "last date: no such date"
+    why = stats.refusal(data, _STATS)
+    if why is not None:
+        return why
+    for i in range(2):
+        why = _slot_refusal(data, i, game)
+        if why is not None:
+            return why
+    return None
+
+
+def _slot_refusal(data, i, game):
+    """Return why slot i of a record cannot come from this game, or None if it can."""
+    base = _SLOT0 + i * _SLOT_SIZE
+    present, kind, cells, flags, number, moves, _, elapsed = struct.unpack_from(
+        _SLOT_FMT, data, base
+    )
+    if present == 0:
+        return None  # an empty slot is never read
+    if present != 1:
+        return "slot: neither empty nor in use"
+    # The daily slot holds daily deals only, the free slot everything else (App._begin).
+    if (kind == deals.KIND_DAILY) != (i == SLOT_DAILY):
+        return "slot: a deal of the other slot's kind"
+    try:
+        deals.deal_code(kind, number, cells)
+    except ValueError:
+        return "slot: no such deal or free cell count"
+    if flags & ~(SLOT_PLAYED | SLOT_WON):
+        return "slot: unknown flags"
+    if elapsed > _MAX_ELAPSED:
+        return "slot: elapsed time out of range"
+    if game is None:
+        return None
+    p = base + _S_POS
+    game.cells = cells
+    try:
+        game.load(data[p : p + _POS_LEN], moves)
+    except ValueError:
+        return "slot: not a position of 52 cards"
+    return None
+
+
+def read_place(blk):
+    """Read a place's first REC bytes; None when it is absent or cannot be read at all."""
+    if blk is None:
+        return None
+    try:
+        if len(blk) < REC:
+            return None
+        return blk[0:REC]
+    except OSError:
+        return None
+
+
+def read_place_into(read_into, k, buf):
+    """Read save-file place k into buf; return buf, None when erased or absent (EMPTY)."""
+    try:
+        n = read_into(k, buf)
+    except OSError:
+        return None
+    if n == REC:
+        return buf
+    return buf[0:n] if n else None
+
+
+def seq_of(data):
+    """Return the sequence number of a checked record."""
+    return struct.unpack_from("<I", data, _SEQ)[0]
+
+
+def usb_flag(data):
+    """Return the USB-update byte of a record (1: the computer gets CIRCUITPY after a reset)."""
+    return data[_USB]
+
+
+class Settings:
+    """The player's settings; attributes are read and assigned directly."""
+
+    def __init__(self):
+        """Start with the defaults."""
+        self.defaults()
+
+    def defaults(self):
+        """Reset every setting to its default."""
+        self.cells = 4
+        self.takeback = False
+        self.four_colour = False
+        self.calibration = DEFAULT_CALIBRATION
+        self.usb_writable = False  # False: the game writes CIRCUITPY (power-safe saves)
+
+    def pack_into(self, buf, off):
+        """Write settings into buf at off (12 bytes)."""
+        cal = self.calibration
+        struct.pack_into(
+            "<BBBBHHHH",
+            buf,
+            off,
+            self.cells,
+            1 if self.takeback else 0,
+            1 if self.four_colour else 0,
+            1 if self.usb_writable else 0,
+            cal[0][0],
+            cal[0][1],
+            cal[1][0],
+            cal[1][1],
+        )
+
+    def unpack_from(self, buf, off):
+        """Read settings from buf at off (a record refusal() passed: every value is sane)."""
+        c, t, f, u, x0, x1, y0, y1 = struct.unpack_from("<BBBBHHHH", buf, off)
+        self.cells = c
+        self.takeback = t == 1
+        self.four_colour = f == 1
+        self.usb_writable = u == 1
+        self.calibration = ((x0, x1), (y0, y1))
+
+
+class Slot:
+    """A saved game as slot() returns it: kind, number, cells, flags, pos, moves, elapsed."""
+
+    def __init__(self):
+        """Hold one slot; pos is a bytearray(68) refilled on every slot() call."""
+        self.kind = 0
+        self.number = 0
+        self.cells = 4
+        self.moves = 0
+        self.elapsed = 0
+        self.flags = 0
+        self.pos = bytearray(_POS_LEN)
+
+
+class Record:
+    """The record in RAM: settings, statistics, the last date and two game slots, as bytes.
+
+    Each field is read and written in place in one bytearray, so a move or a poll that
+    touches a slot allocates nothing; `_last` holds what the newest record on flash holds.
+    """
+
+    def __init__(self):
+        """Hold an empty record; _fresh() fills in the defaults."""
+        self.settings = Settings()
+        self.stats = Stats()
+        self.last_date = None  # (y, m, d) once a plausible date was seen or set
+        self._rec = bytearray(REC)
+        self._last = bytearray(REC)  # what the newest record on flash holds
+        self._view = (Slot(), Slot())
+        self._seq = 0
+
+    def _fresh(self):
+        """Reset RAM to a clean start: defaults, no statistics, empty slots, no date."""
+        self.settings.defaults()
+        self.stats.clear()
+        self.last_date = None
+        rec = self._rec
+        for i in range(REC):
+            rec[i] = 0
+        rec[0:4] = _MAGIC
+        rec[4] = VERSION
+        rec[6] = REC & 255
+        rec[7] = REC >> 8
+        rec[_ACTIVE] = SLOT_FREE
+        self._pack()
+        self._last[:] = rec
+
+    def _unpack(self, data):
+        """Take settings, date, statistics and slots from a record refusal() passed."""
+        rec = self._rec
+        rec[:] = data
+        self._last[:] = data
+        self.settings.unpack_from(rec, _SET)
+        y, m, d = struct.unpack_from("<HBB", rec, _DATE)
+        if y:
+            self.last_date = (y, m, d)
+        self.stats.unpack_from(rec, _STATS)
+
+    # -------------------------------------------------------------- the slots
+
+    @property
+    def active(self):
+        """Return the slot the player was in last (SLOT_FREE or SLOT_DAILY)."""
+        return self._rec[_ACTIVE]
+
+    @active.setter
+    def active(self, i):
+        self._rec[_ACTIVE] = i
+
+    def slot(self, i):
+        """Return the saved game in slot i (a Slot, refilled in place) or None when empty."""
+        rec = self._rec
+        base = _SLOT0 + i * _SLOT_SIZE
+        if not rec[base]:
+            return None
+        s = self._view[i]
+        _, s.kind, s.cells, s.flags, s.number, s.moves, _, s.elapsed = struct.unpack_from(
+            _SLOT_FMT, rec, base
+        )
+        s.pos[:] = rec[base + _S_POS : base + _S_POS + _POS_LEN]
+        return s
+
+    def put_slot(self, i, kind, number, cells, game, elapsed_s, flags=0):
+        """Copy a game (its pos and moves) into slot i of the record in RAM; no allocation."""
+        rec = self._rec
+        base = _SLOT0 + i * _SLOT_SIZE
+        m = game.moves
+        # Two packs, so the reserved u16 between moves and elapsed keeps what it held.
+        struct.pack_into("<BBBBIH", rec, base, 1, kind, cells, flags, number, min(m, 0xFFFF))
+        e = elapsed_s if elapsed_s < 0x3FFFFFFF else 0x3FFFFFFF
+        struct.pack_into("<I", rec, base + _S_ELAPSED, e)
+        pos = game.pos
+        p = base + _S_POS
+        for j in range(_POS_LEN):
+            rec[p + j] = pos[j]
+        rec[_ACTIVE] = i
+
+    def clear_slot(self, i):
+        """Empty slot i (e.g. after its game was won)."""
+        base = _SLOT0 + i * _SLOT_SIZE
+        rec = self._rec
+        for j in range(base, base + _SLOT_SIZE):
+            rec[j] = 0
+
+    def note_date(self, y, m, d):
+        """Remember a plausible date as the last one the game knew (for the date picker)."""
+        self.last_date = (y, m, d)
+
+    def set_elapsed(self, i, seconds):
+        """Put slot i's elapsed seconds into the RAM record (per poll: no allocation)."""
+        base = _SLOT0 + i * _SLOT_SIZE
+        rec = self._rec
+        if not rec[base]:
+            return
+        e = seconds if seconds < 0x3FFFFFFF else 0x3FFFFFFF
+        p = base + _S_ELAPSED
+        rec[p] = e & 255
+        rec[p + 1] = (e >> 8) & 255
+        rec[p + 2] = (e >> 16) & 255
+        rec[p + 3] = e >> 24
+
+    # --------------------------------------------------- against flash
+
+    def _pack(self):
+        """Bring settings, date and statistics into the RAM record."""
+        rec = self._rec
+        self.settings.pack_into(rec, _SET)
+        ld = self.last_date
+        if ld is None:
+            struct.pack_into("<HBB", rec, _DATE, 0, 0, 0)
+        else:
+            struct.pack_into("<HBB", rec, _DATE, ld[0], ld[1], ld[2])
+        self.stats.pack_into(rec, _STATS)
+
+    def _changed(self, hard):
+        """Return True if the RAM record differs from flash (hard: in a non-soft byte)."""
+        rec = self._rec
+        last = self._last
+        if hard:
+            for lo, hi in _HARD:
+                for i in range(lo, hi):
+                    if rec[i] != last[i]:
+                        return True
+            return False
+        for i in range(_SET, _CRC):
+            if rec[i] != last[i]:
+                return True
+        return False
+
+    def _timed(self):
+        """Return True if a slot's elapsed seconds differ from the record on flash."""
+        rec = self._rec
+        last = self._last
+        for i in range(2):
+            p = _SLOT0 + i * _SLOT_SIZE + _S_ELAPSED
+            for j in range(p, p + 4):
+                if rec[j] != last[j]:
+                    return True
+        return False
+
+    def _seal(self):
+        """Give the RAM record the next sequence number and its CRC."""
+        rec = self._rec
+        self._seq += 1
+        struct.pack_into("<I", rec, _SEQ, self._seq)
+        struct.pack_into("<I", rec, _CRC, binascii.crc32(rec[0:_CRC]) & 0xFFFFFFFF)
+
+
+def read_usb_flag(blocks):
+    """Return the USB-update flag for boot.py: from nvm, else the newest save file.
+
+    Every change of the flag is written to nvm at once (Saves._write, policy.py), so a
+    valid nvm record holds the current flag and boot.py reads one block instead of the
+    whole ring; only when nvm is unreadable (a cut while it was written) is the ring
+    searched.
+    """
+    data = read_place(blocks[0]) if blocks else None
+    if check(data) == OK and refusal(data) is None:
+        return usb_flag(data) == 1
+    best_seq = -1
+    flag = False
+    for i in range(1, len(blocks)):
+        data = read_place(blocks[i])
+        if check(data) == OK and refusal(data) is None and seq_of(data) > best_seq:
+            best_seq = seq_of(data)
+            flag = usb_flag(data) == 1
+    return flag
