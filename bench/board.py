@@ -194,7 +194,7 @@ CEILING = 170000
 # package's own module and dict are counted with the first module imported from it.
 _ALWAYS_NAMES = ("compat", "dates", "hardware.clock", "rules.deals", "rules.engine",
                  "saves.stats", "saves.record", "saves.savelog", "saves.policy", "hardware.taps",
-                 "ui.layout", "hardware.device", "ui.widgets", "app", "ui.screens")
+                 "ui.layout", "hardware.device", "ui.widgets", "play", "app", "ui.screens")
 _SCREEN_NAMES = ("ui.cardart", "ui.table", "ui.screens.models", "ui.screens.menu",
                  "ui.screens.keypad", "ui.screens.daily", "ui.screens.stats",
                  "ui.screens.settings", "ui.screens.datepicker", "ui.screens.calibration",

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: MIT
-"""The App: the main loop, the screens, the game in play, its saves and statistics.
+"""The App: the main loop and the way between the screens, on top of the game in play.
 
 One poll() reads the touch panel once, turns readings into taps, hands taps and keys to
 the active screen, advances its timers, lets the saves commit when due, and refreshes the
 display once, only if something changed (auto-refresh is off). Every screen, the table too,
-is built when entered and dropped when left; the table's card art is kept.
+is built when entered and dropped when left; the table's card art is kept. The deal in
+play, its slot, saves and statistics are play.py's (App is a Play).
 """
 
 import displayio
@@ -12,12 +13,9 @@ import displayio
 from freecell_mc.compat import const
 from freecell_mc.dates import plausible, ticks_diff
 from freecell_mc.hardware.taps import Taps
+from freecell_mc.play import Play
 from freecell_mc.rules import deals
-from freecell_mc.rules.engine import Game
-from freecell_mc.saves.record import SLOT_PLAYED, SLOT_WON, Settings
 
-SLOT_FREE = const(0)
-SLOT_DAILY = const(1)
 _MAX_ELAPSED_MS = const(0x3FFFFFFF)
 
 
@@ -44,44 +42,7 @@ def _forget_screen(name):
     _forget("freecell_mc.ui.screens", (name, "models"))
 
 
-class _NullSaves:
-    """Stands in for Saves (saves/policy.py) when the hardware offers no blocks at all."""
-
-    def __init__(self):
-        """Hold defaults only."""
-        from freecell_mc.saves.stats import Stats
-
-        self.settings = Settings()
-        self.stats = Stats()
-        self.last_date = None
-        self.active = SLOT_FREE
-
-    def load(self):
-        """Nothing to load."""
-        return None
-
-    def slot(self, i):
-        """No saved games."""
-        return None
-
-    def put_slot(self, i, kind, number, cells, game, elapsed_s, flags=0):
-        """Keep nothing."""
-
-    def clear_slot(self, i):
-        """Keep nothing."""
-
-    def set_elapsed(self, i, seconds):
-        """Keep nothing."""
-
-    def note_date(self, y, m, d):
-        """Keep nothing."""
-
-    def commit(self, now_ms, force=False):
-        """Write nothing."""
-        return False
-
-
-class App:
+class App(Play):
     """FreeCell MC on one piece of hardware (docs/architecture.md, "The hardware boundary")."""
 
     current = None  # the running App, for host tools
@@ -89,42 +50,20 @@ class App:
     def __init__(self, hw):
         """Take the hardware, load the saves and show the table (or ask for the date)."""
         App.current = self
-        self.hw = hw
         self.display = hw.display
         self.width = hw.display.width
         self.height = hw.display.height
-        self.clock = hw.clock
-        self.touch = hw.touch
         self.keys = getattr(hw, "keys", None)
         self.dirty = True
         self.taps = Taps()
-        self.saves = self._open_saves(hw)
-        self.message = self.saves.load()
-        st = self.saves.settings
-        # The player's calibration is in the saves, so the hardware learns it only now.
-        self._apply_calibration()
-        self.game = Game(st.cells, st.takeback)
-        self.kind = deals.KIND_SEED
-        self.number = 0
-        self.slot = SLOT_FREE
-        self.counted = False  # this deal already counted as played
-        self.finished = False  # this deal's win is already recorded
         self._polling = False  # inside poll()'s tap, key or tick: screen changes wait
         self._goto_due = None  # (name, kw) of the screen to show when they have returned
-        self.elapsed_ms = 0
-        self._last_ms = self.clock.ticks_ms()
         self.root = displayio.Group()
         self.screen = None
         self.other = None
         self._pending = None  # the deal waiting for the player's answer (see _ask)
         self._back = ("table", {})
-        start = getattr(hw, "start", None)
-        if start:
-            kind, number, cells = start
-            self._begin(kind, number, cells)
-        elif not self._restore(self.saves.active) and not self._restore(1 - self.saves.active):
-            # Neither slot holds a game (an emptied active slot never costs the other its game).
-            self._begin(deals.KIND_SEED, self._fresh_seed(), st.cells)
+        Play.__init__(self, hw)
         self.art = None  # the table's card art, kept while the table is not
         # The table screen while it is shown (None on the others): built by goto("table"),
         # so a start on the date picker or a result does not hold it too.
@@ -151,85 +90,7 @@ class App:
         else:
             self.goto("datepicker", then="table")
 
-    @staticmethod
-    def _open_saves(hw):
-        """Return Saves over the hardware's blocks, or a stand-in without them."""
-        blocks = getattr(hw, "blocks", None)
-        if not blocks:
-            return _NullSaves()
-        from freecell_mc.saves.policy import Saves
-
-        return Saves(blocks)
-
-    def _apply_calibration(self):
-        """Hand the saved touch calibration to the hardware and take its touch panel."""
-        cal = self.saves.settings.calibration
-        setcal = getattr(self.hw, "set_calibration", None)
-        if setcal is not None and cal:
-            setcal(cal)
-            self.touch = self.hw.touch
-
-    # -- the deal in play ------------------------------------------------------------
-
-    def _fresh_seed(self):
-        """Return a fresh 32-bit seed for a free deal."""
-        try:
-            import os
-
-            r = os.urandom(4)
-            return r[0] | r[1] << 8 | r[2] << 16 | r[3] << 24
-        except (ImportError, AttributeError, NotImplementedError):
-            t = self.clock.ticks_ms()
-            return (t * 2654435761) & 0xFFFFFFFF
-
-    def _begin(self, kind, number, cells):
-        """Deal kind/number with cells free cells into the game; its slot becomes active."""
-        deck = deals.deck_for(kind, number)
-        g = self.game
-        g.cells = cells
-        g.takeback = bool(self.saves.settings.takeback)
-        g.deal(deck)
-        self.kind = kind
-        self.number = number
-        self.slot = SLOT_DAILY if kind == deals.KIND_DAILY else SLOT_FREE
-        self.counted = False
-        self.finished = False
-        self.elapsed_ms = 0
-        self.saves.put_slot(self.slot, kind, number, cells, g, 0)
-
-    def _restore(self, slot):
-        """Continue the game saved in slot; return False if there is none (or it is bad)."""
-        s = self.saves.slot(slot)
-        if s is None:
-            return False
-        g = self.game
-        try:
-            deals.deal_code(s.kind, s.number, s.cells)
-            g.cells = s.cells
-            g.takeback = bool(self.saves.settings.takeback)
-            g.load(s.pos, s.moves)
-        except ValueError:
-            return False
-        self.kind = s.kind
-        self.number = s.number
-        self.slot = slot
-        # What the statistics already hold of this deal travels with it: a game undone
-        # to its start, or a won game undone, counts no second game or win when continued.
-        self.counted = s.moves > 0 or bool(s.flags & SLOT_PLAYED)
-        self.finished = g.won() or bool(s.flags & SLOT_WON)
-        self.elapsed_ms = s.elapsed * 1000
-        self.saves.active = slot
-        return True
-
-    def _save(self):
-        """Put the game in play into its slot (RAM; commit() writes it when due).
-
-        A won game stays in its slot: the next start shows its result screen.
-        """
-        g = self.game
-        flags = (SLOT_PLAYED if self.counted else 0) | (SLOT_WON if self.finished else 0)
-        self.saves.put_slot(self.slot, self.kind, self.number, g.cells, g, self.elapsed_ms // 1000,
-                            flags)
+    # -- the deal shown -------------------------------------------------------------
 
     def _show_deal(self):
         """Show the table with the game as it now is (a won game: its result screen)."""
@@ -243,60 +104,17 @@ class App:
         else:
             self.goto("table")
 
-    def unfinished(self, slot):
-        """Return True if slot holds a game begun and not won, which a new deal there would lose."""
-        if slot == self.slot:
-            g = self.game
-            return g.moves > 0 and not self.finished and not g.won()
-        from freecell_mc.ui.screens import models
+    def _show_result(self):
+        """Show the result screen of the won game in play."""
+        self.goto("result", **self._result_kw())
 
-        s = self.saves.slot(slot)
-        return s is not None and models.unfinished(s.moves, s.flags)
+    def _show_result_next(self):
+        """Show the result screen of the game just won once poll()'s handler has returned.
 
-    def start_deal(self, kind, number, cells, sure=False):
-        """Play deal kind/number with cells free cells from the start.
-
-        A game in progress in the slot the deal goes to is given up only when the player
-        says so: unless sure, the player is asked first.
+        Built eight frames down the winning tap or finish step, the result screen overflowed
+        the board's Python stack: poll() builds it from its own frame.
         """
-        slot = SLOT_DAILY if kind == deals.KIND_DAILY else SLOT_FREE
-        if not sure and self.unfinished(slot):
-            self._ask(kind, number, cells, slot)
-            return
-        self._save()
-        self._begin(kind, number, cells)
-        self._show_deal()
-
-    def new_deal(self):
-        """Play a fresh free deal."""
-        self.start_deal(deals.KIND_SEED, self._fresh_seed(), self.saves.settings.cells)
-
-    def replay(self):
-        """Play the current deal again from the start."""
-        self.start_deal(self.kind, self.number, self.game.cells)
-
-    def start_daily(self, y, m, d):
-        """Play the daily deal of y-m-d, continuing it if it is the one saved."""
-        number = deals.daily_seed(y, m, d)
-        if self.slot == SLOT_DAILY and self.kind == deals.KIND_DAILY and self.number == number:
-            # Already in play: keep its undo history rather than reloading it from the save.
-            self._show_deal()
-            return
-        self._save()
-        s = self.saves.slot(SLOT_DAILY)
-        if s is not None and s.kind == deals.KIND_DAILY and s.number == number:
-            if self._restore(SLOT_DAILY):
-                self._show_deal()
-                return
-        self.start_deal(deals.KIND_DAILY, number, self.saves.settings.cells)
-
-    def daily_today(self):
-        """Play today's daily deal, asking for the date first if the clock is not set."""
-        y, m, d = self.clock.today()
-        if plausible(y):
-            self.start_daily(y, m, d)
-        else:
-            self.goto("datepicker", then="daily")
+        self._goto_due = ("result", self._result_kw())
 
     def _ask(self, kind, number, cells, slot):
         """Ask before the unfinished game in slot gives way to deal kind/number."""
@@ -349,66 +167,9 @@ class App:
             else:
                 self.goto(name, **kw)
 
-    def skip_date(self):
-        """Play free deals without setting the clock (the daily asks for the date when chosen)."""
-        if self.slot == SLOT_DAILY:
-            self.switch_slot(SLOT_FREE)
-        else:
-            self._show_deal()
-
-    def daily_open(self, number):
-        """Return True if the daily of number is one of the calendar's days today.
-
-        Only those are recorded as daily days won, so the statistics and the calendar
-        always speak of the same days: a future day never gets this far, and an older
-        one (from a shared code) counts as a game won but not as a daily day.
-        """
-        from freecell_mc.ui.screens import models
-
-        today = models.known_today(self.clock.today(), self.saves.last_date)
-        return models.daily_status(number, today) == models.DAY_OPEN
-
     def continue_game(self):
         """Back to the table with the active slot's game (a won one: its result)."""
         self.goto("table")
-
-    def undo_win(self):
-        """Take the winning move back and return to the table (the win stays counted)."""
-        if self.game.undo():
-            self.moved()
-        self.goto("table")
-
-    def other_slot_saved(self):
-        """Return the slot not in play if it holds a game to go back to, else None."""
-        other = SLOT_FREE if self.slot == SLOT_DAILY else SLOT_DAILY
-        return other if self.saves.slot(other) is not None else None
-
-    def other_deal(self):
-        """Return (kind, number) of the game kept in the slot not in play, or None."""
-        other = self.other_slot_saved()
-        if other is None:
-            return None
-        s = self.saves.slot(other)
-        return (s.kind, s.number)
-
-    def switch_slot(self, slot):
-        """Leave the game in play saved and continue the one kept in slot."""
-        self._save()
-        if slot != self.slot and self._restore(slot):
-            self._show_deal()
-        elif slot != self.slot and slot == SLOT_FREE:
-            # No free game kept: a fresh one, so that "free deals" always means one.
-            self._begin(deals.KIND_SEED, self._fresh_seed(), self.saves.settings.cells)
-            self._show_deal()
-        else:
-            self._show_deal()
-        # Which game is in play is part of the save: a power cut now returns to this one.
-        self.saves.commit(self.clock.ticks_ms(), True)
-
-    def current_deal(self):
-        """Return (kind, number, cells, deal code) of the deal in play."""
-        cells = self.game.cells
-        return (self.kind, self.number, cells, deals.deal_code(self.kind, self.number, cells))
 
     def settings_changed(self):
         """Apply changed settings: colours, take-back, touch calibration (cells: next deal)."""
@@ -419,47 +180,6 @@ class App:
         self._apply_calibration()
         self.saves.commit(self.clock.ticks_ms(), True)
         self.dirty = True
-
-    def moved(self):
-        """Account for a move or an undo just shown on the table."""
-        g = self.game
-        if not self.counted and g.moves > 0:
-            self.counted = True
-            self.saves.stats.record_start()
-        won = g.won() and not self.finished
-        if won:
-            self.finished = True  # before the save, so the slot knows the win is counted
-        self._save()
-        self.dirty = True
-        if won:
-            self._won()
-
-    def _won(self):
-        """Record the win and show the result screen."""
-        g = self.game
-        secs = self.elapsed_ms // 1000
-        st = self.saves.stats
-        st.record_win(secs, g.moves)
-        if self.kind == deals.KIND_DAILY and self.daily_open(self.number):
-            from freecell_mc.ui.screens import models
-
-            st.mark_day_won(*models.daily_date(self.number))
-        self.saves.commit(self.clock.ticks_ms(), True)
-        # Shown by poll() once the winning tap or finish step has returned, straight from
-        # there: built eight frames down the tap, the result screen overflowed the board's
-        # Python stack.
-        self._goto_due = ("result", self._result_kw())
-
-    def _result_kw(self):
-        """Return what the result screen shows of the game in play: moves, time, the deal."""
-        g = self.game
-        return {"moves": g.moves, "seconds": self.elapsed_ms // 1000,
-                "code": deals.deal_code(self.kind, self.number, g.cells),
-                "kind": self.kind, "number": self.number}
-
-    def _show_result(self):
-        """Show the result screen of the won game in play."""
-        self.goto("result", **self._result_kw())
 
     # -- screens ---------------------------------------------------------------------
 

@@ -1084,7 +1084,7 @@ IMAGE = "circuitpy.img"  # the simulator's CIRCUITPY inside its drive folder
 INSTALLED = (
     ("boot_out.txt", 160),
     ("lib/freecell_mc/__init__.mpy", 39),
-    ("lib/freecell_mc/app.mpy", 6308),
+    ("lib/freecell_mc/app.mpy", 3264),
     ("lib/freecell_mc/compat.mpy", 90),
     ("lib/freecell_mc/dates.mpy", 803),
     ("lib/freecell_mc/hardware/__init__.mpy", 48),
@@ -1092,6 +1092,7 @@ INSTALLED = (
     ("lib/freecell_mc/hardware/clock.mpy", 2307),
     ("lib/freecell_mc/hardware/device.mpy", 990),
     ("lib/freecell_mc/hardware/taps.mpy", 686),
+    ("lib/freecell_mc/play.mpy", 3586),
     ("lib/freecell_mc/rules/__init__.mpy", 45),
     ("lib/freecell_mc/rules/cards.mpy", 520),
     ("lib/freecell_mc/rules/deals.mpy", 1828),

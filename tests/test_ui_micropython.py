@@ -16,6 +16,7 @@ from test_micropython import ROOT, TIMEOUT_S, node_command, results
 UI = [
     "freecell_mc/ui/cardart.py",
     "freecell_mc/ui/table.py",
+    "freecell_mc/play.py",
     "freecell_mc/app.py",
     "freecell_mc/ui/widgets.py",
     "freecell_mc/ui/screens/__init__.py",

@@ -1,0 +1,323 @@
+# SPDX-License-Identifier: MIT
+"""The game in play: the deal, its slot in the saves, its clock and its statistics.
+
+`Play` holds the Game, the saves and which deal of which slot is in play: dealing,
+continuing a saved game, keeping it in its slot, counting it played and won, and the
+daily deal of a date. It is the half of the App that knows no screen: app.py's App is a
+Play with the screens on top, and the methods here show their outcome through its goto(),
+_show_deal(), _show_result_next() and _ask(), and ask for a refresh with its `dirty`.
+"""
+
+from freecell_mc.compat import const
+from freecell_mc.dates import plausible
+from freecell_mc.rules import deals
+from freecell_mc.rules.engine import Game
+from freecell_mc.saves.record import SLOT_PLAYED, SLOT_WON, Settings
+
+try:
+    from typing import Callable  # noqa: F401  (the annotations below; not on the board)
+except ImportError:
+    pass
+
+SLOT_FREE = const(0)
+SLOT_DAILY = const(1)
+
+
+class _NullSaves:
+    """Stands in for Saves (saves/policy.py) when the hardware offers no blocks at all."""
+
+    def __init__(self):
+        """Hold defaults only."""
+        from freecell_mc.saves.stats import Stats
+
+        self.settings = Settings()
+        self.stats = Stats()
+        self.last_date = None
+        self.active = SLOT_FREE
+
+    def load(self):
+        """Nothing to load."""
+        return None
+
+    def slot(self, i):
+        """No saved games."""
+        return None
+
+    def put_slot(self, i, kind, number, cells, game, elapsed_s, flags=0):
+        """Keep nothing."""
+
+    def clear_slot(self, i):
+        """Keep nothing."""
+
+    def set_elapsed(self, i, seconds):
+        """Keep nothing."""
+
+    def note_date(self, y, m, d):
+        """Keep nothing."""
+
+    def commit(self, now_ms, force=False):
+        """Write nothing."""
+        return False
+
+
+class Play:
+    """The deal in play on one piece of hardware, with its saves and statistics."""
+
+    # What the App on top (app.py) gives: declared for the type checker, while the compiler
+    # drops annotations without a value, so they cost the board nothing.
+    goto: "Callable[..., None]"
+    _show_deal: "Callable[[], None]"
+    _show_result_next: "Callable[[], None]"
+    _ask: "Callable[[int, int, int, int], None]"
+
+    def __init__(self, hw):
+        """Take the hardware's clock and touch, load the saves, continue or deal a game."""
+        self.hw = hw
+        self.clock = hw.clock
+        self.touch = hw.touch
+        self.saves = self._open_saves(hw)
+        self.message = self.saves.load()
+        st = self.saves.settings
+        # The player's calibration is in the saves, so the hardware learns it only now.
+        self._apply_calibration()
+        self.game = Game(st.cells, st.takeback)
+        self.kind = deals.KIND_SEED
+        self.number = 0
+        self.slot = SLOT_FREE
+        self.counted = False  # this deal already counted as played
+        self.finished = False  # this deal's win is already recorded
+        self.elapsed_ms = 0
+        self._last_ms = self.clock.ticks_ms()
+        start = getattr(hw, "start", None)
+        if start:
+            kind, number, cells = start
+            self._begin(kind, number, cells)
+        elif not self._restore(self.saves.active) and not self._restore(1 - self.saves.active):
+            # Neither slot holds a game (an emptied active slot never costs the other its game).
+            self._begin(deals.KIND_SEED, self._fresh_seed(), st.cells)
+
+    @staticmethod
+    def _open_saves(hw):
+        """Return Saves over the hardware's blocks, or a stand-in without them."""
+        blocks = getattr(hw, "blocks", None)
+        if not blocks:
+            return _NullSaves()
+        from freecell_mc.saves.policy import Saves
+
+        return Saves(blocks)
+
+    def _apply_calibration(self):
+        """Hand the saved touch calibration to the hardware and take its touch panel."""
+        cal = self.saves.settings.calibration
+        setcal = getattr(self.hw, "set_calibration", None)
+        if setcal is not None and cal:
+            setcal(cal)
+            self.touch = self.hw.touch
+
+    # -- the deal in play ------------------------------------------------------------
+
+    def _fresh_seed(self):
+        """Return a fresh 32-bit seed for a free deal."""
+        try:
+            import os
+
+            r = os.urandom(4)
+            return r[0] | r[1] << 8 | r[2] << 16 | r[3] << 24
+        except (ImportError, AttributeError, NotImplementedError):
+            t = self.clock.ticks_ms()
+            return (t * 2654435761) & 0xFFFFFFFF
+
+    def _begin(self, kind, number, cells):
+        """Deal kind/number with cells free cells into the game; its slot becomes active."""
+        deck = deals.deck_for(kind, number)
+        g = self.game
+        g.cells = cells
+        g.takeback = bool(self.saves.settings.takeback)
+        g.deal(deck)
+        self.kind = kind
+        self.number = number
+        self.slot = SLOT_DAILY if kind == deals.KIND_DAILY else SLOT_FREE
+        self.counted = False
+        self.finished = False
+        self.elapsed_ms = 0
+        self.saves.put_slot(self.slot, kind, number, cells, g, 0)
+
+    def _restore(self, slot):
+        """Continue the game saved in slot; return False if there is none (or it is bad)."""
+        s = self.saves.slot(slot)
+        if s is None:
+            return False
+        g = self.game
+        try:
+            deals.deal_code(s.kind, s.number, s.cells)
+            g.cells = s.cells
+            g.takeback = bool(self.saves.settings.takeback)
+            g.load(s.pos, s.moves)
+        except ValueError:
+            return False
+        self.kind = s.kind
+        self.number = s.number
+        self.slot = slot
+        # What the statistics already hold of this deal travels with it: a game undone
+        # to its start, or a won game undone, counts no second game or win when continued.
+        self.counted = s.moves > 0 or bool(s.flags & SLOT_PLAYED)
+        self.finished = g.won() or bool(s.flags & SLOT_WON)
+        self.elapsed_ms = s.elapsed * 1000
+        self.saves.active = slot
+        return True
+
+    def _save(self):
+        """Put the game in play into its slot (RAM; commit() writes it when due).
+
+        A won game stays in its slot: the next start shows its result screen.
+        """
+        g = self.game
+        flags = (SLOT_PLAYED if self.counted else 0) | (SLOT_WON if self.finished else 0)
+        self.saves.put_slot(self.slot, self.kind, self.number, g.cells, g, self.elapsed_ms // 1000,
+                            flags)
+
+    def unfinished(self, slot):
+        """Return True if slot holds a game begun and not won, which a new deal there would lose."""
+        if slot == self.slot:
+            g = self.game
+            return g.moves > 0 and not self.finished and not g.won()
+        from freecell_mc.ui.screens import models
+
+        s = self.saves.slot(slot)
+        return s is not None and models.unfinished(s.moves, s.flags)
+
+    def start_deal(self, kind, number, cells, sure=False):
+        """Play deal kind/number with cells free cells from the start.
+
+        A game in progress in the slot the deal goes to is given up only when the player
+        says so: unless sure, the player is asked first.
+        """
+        slot = SLOT_DAILY if kind == deals.KIND_DAILY else SLOT_FREE
+        if not sure and self.unfinished(slot):
+            self._ask(kind, number, cells, slot)
+            return
+        self._save()
+        self._begin(kind, number, cells)
+        self._show_deal()
+
+    def new_deal(self):
+        """Play a fresh free deal."""
+        self.start_deal(deals.KIND_SEED, self._fresh_seed(), self.saves.settings.cells)
+
+    def replay(self):
+        """Play the current deal again from the start."""
+        self.start_deal(self.kind, self.number, self.game.cells)
+
+    def start_daily(self, y, m, d):
+        """Play the daily deal of y-m-d, continuing it if it is the one saved."""
+        number = deals.daily_seed(y, m, d)
+        if self.slot == SLOT_DAILY and self.kind == deals.KIND_DAILY and self.number == number:
+            # Already in play: keep its undo history rather than reloading it from the save.
+            self._show_deal()
+            return
+        self._save()
+        s = self.saves.slot(SLOT_DAILY)
+        if s is not None and s.kind == deals.KIND_DAILY and s.number == number:
+            if self._restore(SLOT_DAILY):
+                self._show_deal()
+                return
+        self.start_deal(deals.KIND_DAILY, number, self.saves.settings.cells)
+
+    def daily_today(self):
+        """Play today's daily deal, asking for the date first if the clock is not set."""
+        y, m, d = self.clock.today()
+        if plausible(y):
+            self.start_daily(y, m, d)
+        else:
+            self.goto("datepicker", then="daily")
+
+    def skip_date(self):
+        """Play free deals without setting the clock (the daily asks for the date when chosen)."""
+        if self.slot == SLOT_DAILY:
+            self.switch_slot(SLOT_FREE)
+        else:
+            self._show_deal()
+
+    def daily_open(self, number):
+        """Return True if the daily of number is one of the calendar's days today.
+
+        Only those are recorded as daily days won, so the statistics and the calendar
+        always speak of the same days: a future day never gets this far, and an older
+        one (from a shared code) counts as a game won but not as a daily day.
+        """
+        from freecell_mc.ui.screens import models
+
+        today = models.known_today(self.clock.today(), self.saves.last_date)
+        return models.daily_status(number, today) == models.DAY_OPEN
+
+    def undo_win(self):
+        """Take the winning move back and return to the table (the win stays counted)."""
+        if self.game.undo():
+            self.moved()
+        self.goto("table")
+
+    def other_slot_saved(self):
+        """Return the slot not in play if it holds a game to go back to, else None."""
+        other = SLOT_FREE if self.slot == SLOT_DAILY else SLOT_DAILY
+        return other if self.saves.slot(other) is not None else None
+
+    def other_deal(self):
+        """Return (kind, number) of the game kept in the slot not in play, or None."""
+        other = self.other_slot_saved()
+        if other is None:
+            return None
+        s = self.saves.slot(other)
+        return (s.kind, s.number)
+
+    def switch_slot(self, slot):
+        """Leave the game in play saved and continue the one kept in slot."""
+        self._save()
+        if slot != self.slot and self._restore(slot):
+            self._show_deal()
+        elif slot != self.slot and slot == SLOT_FREE:
+            # No free game kept: a fresh one, so that "free deals" always means one.
+            self._begin(deals.KIND_SEED, self._fresh_seed(), self.saves.settings.cells)
+            self._show_deal()
+        else:
+            self._show_deal()
+        # Which game is in play is part of the save: a power cut now returns to this one.
+        self.saves.commit(self.clock.ticks_ms(), True)
+
+    def current_deal(self):
+        """Return (kind, number, cells, deal code) of the deal in play."""
+        cells = self.game.cells
+        return (self.kind, self.number, cells, deals.deal_code(self.kind, self.number, cells))
+
+    def moved(self):
+        """Account for a move or an undo just shown on the table."""
+        g = self.game
+        if not self.counted and g.moves > 0:
+            self.counted = True
+            self.saves.stats.record_start()
+        won = g.won() and not self.finished
+        if won:
+            self.finished = True  # before the save, so the slot knows the win is counted
+        self._save()
+        self.dirty = True
+        if won:
+            self._won()
+
+    def _won(self):
+        """Record the win and show the result screen."""
+        g = self.game
+        secs = self.elapsed_ms // 1000
+        st = self.saves.stats
+        st.record_win(secs, g.moves)
+        if self.kind == deals.KIND_DAILY and self.daily_open(self.number):
+            from freecell_mc.ui.screens import models
+
+            st.mark_day_won(*models.daily_date(self.number))
+        self.saves.commit(self.clock.ticks_ms(), True)
+        self._show_result_next()
+
+    def _result_kw(self):
+        """Return what the result screen shows of the game in play: moves, time, the deal."""
+        g = self.game
+        return {"moves": g.moves, "seconds": self.elapsed_ms // 1000,
+                "code": deals.deal_code(self.kind, self.number, g.cells),
+                "kind": self.kind, "number": self.number}
