@@ -195,8 +195,8 @@ CEILING = 170000
 _ALWAYS_NAMES = ("compat", "dates", "hardware.clock", "rules.deals", "rules.engine",
                  "saves.stats", "saves.record", "saves.savelog", "saves.policy", "hardware.taps",
                  "ui.layout", "hardware.device", "ui.widgets", "play", "app", "ui.screens")
-_SCREEN_NAMES = ("ui.cardart", "ui.table", "ui.screens.models", "ui.screens.menu",
-                 "ui.screens.keypad", "ui.screens.daily", "ui.screens.stats",
+_SCREEN_NAMES = ("ui.cardart", "ui.tableview", "ui.table", "ui.screens.models",
+                 "ui.screens.menu", "ui.screens.keypad", "ui.screens.daily", "ui.screens.stats",
                  "ui.screens.settings", "ui.screens.datepicker", "ui.screens.calibration",
                  "ui.screens.result")
 _IMPORTS = ("adafruit_touchscreen",) + tuple("freecell_mc." + m
@@ -208,12 +208,12 @@ _ALWAYS = ("adafruit_touchscreen",) + tuple("freecell_mc." + m for m in _ALWAYS_
 # What else each screen holds while it shows (app.py drops a left screen's module, models
 # and the table's module). The card art's module stays once the table has been built; the
 # date picker is shown at a start with the clock unset, before any table.
-_GAME = ("cardart", "table")  # freecell_mc.ui.X; every other name is freecell_mc.ui.screens.X
+_GAME = ("cardart", "tableview", "table")  # freecell_mc.ui.X; the rest freecell_mc.ui.screens.X
 _SCREEN_CODE = dict(
     (screen, tuple(("freecell_mc.ui." if m in _GAME else "freecell_mc.ui.screens.") + m
                    for m in mods))
     for screen, mods in (
-        ("table", ("cardart", "table")), ("datepicker", ("datepicker", "models")),
+        ("table", ("cardart", "tableview", "table")), ("datepicker", ("datepicker", "models")),
         ("menu", ("cardart", "menu", "models")), ("keypad", ("cardart", "keypad", "models")),
         ("result", ("cardart", "result", "models")), ("daily", ("cardart", "daily", "models")),
         ("stats", ("cardart", "stats", "models")), ("settings", ("cardart", "settings")),

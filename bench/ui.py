@@ -371,7 +371,8 @@ def shots(outdir):
         rig.close()
 
 
-UI_MODULES = ("ui/cardart", "ui/table", "play", "app", "ui/widgets", "ui/screens/result")
+UI_MODULES = ("ui/cardart", "ui/tableview", "ui/table", "play", "app", "ui/widgets",
+              "ui/screens/result")
 
 
 def mpy_sizes():

@@ -209,11 +209,11 @@ class App(Play):
             # The slot last took the time at the last move: the thinking since counts too.
             self._save()
             self.saves.commit(self.clock.ticks_ms(), True)
-            # Its display objects (about 25 KB) and its module's code (7 KB) give way to the
+            # Its display objects (about 25 KB) and its modules' code (7 KB) give way to the
             # next screen; the card art stays, so coming back builds tile grids and texts,
             # not the art.
             self.table = None
-            _forget("freecell_mc.ui", ("table",))
+            _forget("freecell_mc.ui", ("table", "tableview"))
         # The old screen lets go of everything before the new one is built, so the two are
         # never on the heap together (docs/memory.md, "peak during a screen change").
         root = self.root

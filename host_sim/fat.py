@@ -1084,7 +1084,7 @@ IMAGE = "circuitpy.img"  # the simulator's CIRCUITPY inside its drive folder
 INSTALLED = (
     ("boot_out.txt", 160),
     ("lib/freecell_mc/__init__.mpy", 39),
-    ("lib/freecell_mc/app.mpy", 3264),
+    ("lib/freecell_mc/app.mpy", 3276),
     ("lib/freecell_mc/compat.mpy", 90),
     ("lib/freecell_mc/dates.mpy", 803),
     ("lib/freecell_mc/hardware/__init__.mpy", 48),
@@ -1118,7 +1118,8 @@ INSTALLED = (
     ("lib/freecell_mc/ui/screens/result.mpy", 2012),
     ("lib/freecell_mc/ui/screens/settings.mpy", 1785),
     ("lib/freecell_mc/ui/screens/stats.mpy", 1242),
-    ("lib/freecell_mc/ui/table.mpy", 6621),
+    ("lib/freecell_mc/ui/table.mpy", 2066),
+    ("lib/freecell_mc/ui/tableview.mpy", 4963),
     ("lib/freecell_mc/ui/widgets.mpy", 4817),
     ("lib/adafruit_touchscreen.mpy", 1353),
     ("boot.py", 286),

@@ -38,9 +38,9 @@ def test_the_board_tells_the_table_its_panel_and_every_target_is_7_mm(tmp_path, 
     lay = table.layout
     assert (lay.width, lay.height, lay.ppcm) == (w, h, ppcm)
     need = layout.mm_px(layout.TARGET_MM10, ppcm)
-    for b in (table.finish_button, table.undo_button, table.menu_button):
+    for b in (table.strip.finish_button, table.strip.undo_button, table.strip.menu_button):
         assert b.h >= need, (b.text, b.h, need)
-    assert table.moves_text.scale * layout.CAP_H >= layout.mm_px(layout.TEXT_MM10, ppcm)
+    assert table.strip.moves_text.scale * layout.CAP_H >= layout.mm_px(layout.TEXT_MM10, ppcm)
     # The cells and the foundations take every pixel from the top down to the columns.
     for slot in range(8, 16):
         x, _ = lay.tap_point(slot)
@@ -59,22 +59,22 @@ def test_the_dead_end_message_leaves_the_move_counter_undo_and_menu_in_sight(tmp
                "shot %s" % dead], tmp_path, board=board, start_deal=(deals.KIND_MS, 1, 1),
               date="2026-11-30")
     table = app.table
-    assert app.game.dead_end() and table.dead_end_shown
+    assert app.game.dead_end() and table.strip.dead_end_shown
     lay = table.layout
     from PIL import Image, ImageChops
 
     with Image.open(before) as a, Image.open(dead) as b:
         diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
     # The message is drawn where the panel stands: over the top of the columns.
-    assert diff.crop((0, lay.col_y, lay.status_x, lay.col_y + table.dead_h)).getbbox()
+    assert diff.crop((0, lay.col_y, lay.status_x, lay.col_y + table.strip.dead_h)).getbbox()
     # The counter (0 -> 1) and nothing else changed in the strip; Undo and Menu are as before.
     strip = diff.crop((lay.status_x, 0, lay.width, lay.height)).getbbox()
-    c = table.counter
+    c = table.strip.counter
     assert strip is not None
     x1, y1, x2, y2 = strip
     assert c.x <= lay.status_x + x1 and lay.status_x + x2 <= c.x + 4 * c.tile_width
     assert c.y <= y1 and y2 <= c.y + c.tile_height
-    assert not table.undo_button.hidden and not table.menu_button.hidden
+    assert not table.strip.undo_button.hidden and not table.strip.menu_button.hidden
 
 
 def test_the_calibration_cross_goes_away_once_saved(tmp_path):

@@ -154,8 +154,8 @@ def visit(board, name):
         s.key("enter")
     if name == "table":
         # Play never shows the dead-end panel and Finish together; measured, both show.
-        s.finish_button.hidden = False
-        s.dead_group.hidden = False
+        s.strip.finish_button.hidden = False
+        s.strip.dead_group.hidden = False
     board.app.dirty = True
     board.poll()
     return s
@@ -164,7 +164,7 @@ def visit(board, name):
 def buttons_of(screen):
     """Return the visible buttons of a screen (the table's three, or the screen's list)."""
     if screen.name == "table":
-        bs = [screen.finish_button, screen.undo_button, screen.menu_button]
+        bs = [screen.strip.finish_button, screen.strip.undo_button, screen.strip.menu_button]
     else:
         bs = list(screen.buttons)
     return [b for b in bs if not b.hidden]

@@ -219,7 +219,7 @@ def test_undo_button_steps_back_with_the_counter(board):
     assert bytes(g.pos) == mid and g.moves == 1
     board.key("z")
     assert bytes(g.pos) == before and g.moves == 0
-    assert board.table._moves_shown == 0
+    assert board.table.strip._moves_shown == 0
 
 
 def finish_position():
@@ -232,7 +232,7 @@ def finish_position():
 def test_finish_is_stopped_by_a_tap_and_undone_one_card_at_a_time(board):
     board.load(finish_position())
     g = board.game
-    assert board.table.finish_shown
+    assert board.table.strip.finish_shown
     lay = board.table.layout
     fx, fy = lay.button_point(HIT_FINISH)
     assert near(board.pixel(fx, lay.button_top(HIT_FINISH) + 2), 0xFFD23F)  # the gold Finish button
@@ -284,35 +284,35 @@ def test_dead_end_message_beside_the_table_and_undo_clears_it(board):
     g = board.game
     table = board.table
     lay = table.layout
-    assert not table.dead_end_shown
-    panel = (0, lay.col_y, lay.status_x, lay.col_y + table.dead_h)
+    assert not table.strip.dead_end_shown
+    panel = (0, lay.col_y, lay.status_x, lay.col_y + table.strip.dead_h)
     side = (lay.status_x, 0, lay.width, lay.height)
     before = board.display.image().crop(panel)
     board.tap_slot(0)
     board.tap_slot(11)  # 2S into the last cell: now nothing can move
     assert g.dead_end()
-    assert table.dead_end_shown
+    assert table.strip.dead_end_shown
     assert board.display.image().crop(panel).tobytes() != before.tobytes()
     # The message stands over the top of the columns, beside the strip: the move counter,
     # Undo and Menu stay where they are and in sight.
-    assert table.dead_group[0].x + table.dead_group[0].width <= lay.status_x
+    assert table.strip.dead_group[0].x + table.strip.dead_group[0].width <= lay.status_x
     strip = board.display.image().crop(side)
     # Light text pixels in the panel: the message is drawn.
     light = sum(
         1
         for x in range(0, lay.status_x)
-        for y in range(lay.col_y, lay.col_y + table.dead_h)
+        for y in range(lay.col_y, lay.col_y + table.strip.dead_h)
         if sum(board.pixel(x, y)) > 600
     )
     assert light > 100
     # The next tap puts it away and counts as any tap (here on the felt: nothing else).
     board.tap(*felt(lay))
-    assert table.dead_group.hidden and g.moves == 1 and table.sel_src == -1
+    assert table.strip.dead_group.hidden and g.moves == 1 and table.sel_src == -1
     board.tap_button(HIT_UNDO)
-    assert g.moves == 0 and not table.dead_end_shown
+    assert g.moves == 0 and not table.strip.dead_end_shown
     board.tap_slot(0)
     board.tap_slot(11)
-    assert not table.dead_group.hidden  # a new dead end says so again
+    assert not table.strip.dead_group.hidden  # a new dead end says so again
     assert board.display.image().crop(side).tobytes() == strip.tobytes()
 
 

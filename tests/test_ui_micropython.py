@@ -15,6 +15,7 @@ from test_micropython import ROOT, TIMEOUT_S, node_command, results
 
 UI = [
     "freecell_mc/ui/cardart.py",
+    "freecell_mc/ui/tableview.py",
     "freecell_mc/ui/table.py",
     "freecell_mc/play.py",
     "freecell_mc/app.py",

@@ -172,7 +172,7 @@ def _target(step):
     want = step[1]
     if scr is app.table:
         t = app.table
-        buttons = (t.finish_button, t.undo_button, t.menu_button)
+        buttons = (t.strip.finish_button, t.strip.undo_button, t.strip.menu_button)
     else:
         buttons = scr.buttons
     # The exact caption, else the first that starts with it ("Continue" finds "Continue

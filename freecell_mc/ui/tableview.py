@@ -1,0 +1,422 @@
+# SPDX-License-Identifier: MIT
+"""What the playing screen draws: the cards, cells, foundations and the strip at the right.
+
+Built once. Every card is one of 52 TileGrids (2 x 5 tiles over cardart's sheet) that
+is only ever moved (x, y), re-tiled (column card or top-row card), recoloured (palette:
+normal, held, lit target) or hidden. Z-order follows one rule: a card that lands
+somewhere is always the new top of that stack, so it is lifted to the top of the card
+Group (remove + append of the same object); nothing else ever needs reordering. The
+table keeps a shadow of every card's place and look and touches displayio only where
+something changed, so a single-card move dirties little more than the card's old and new
+rectangles (plus the move counter). What a tap means is table.py's (Table is a TableView).
+"""
+
+import displayio
+
+from freecell_mc.compat import const
+from freecell_mc.ui import cardart, widgets
+from freecell_mc.ui.cardart import (
+    P_HELD,
+    P_LIT,
+    P_NORMAL,
+    T_BIG_RANK,
+    T_BIG_RANK_END,
+    T_BIG_RANK_LOW,
+    T_BIG_SUIT,
+    T_BIG_SUIT_END,
+    T_BIG_SUIT_LOW,
+    T_BOTTOM_LEFT,
+    T_BOTTOM_RIGHT,
+    T_CLEAR,
+    T_LEFT,
+    T_RANK,
+    T_RIGHT,
+    T_SUIT,
+    T_TOP_LEFT,
+    T_TOP_RIGHT,
+)
+from freecell_mc.ui.layout import (
+    CARD_ROWS,
+    FONT_W,
+    HIT_FINISH,
+    HIT_MENU,
+    HIT_UNDO,
+    SLOT_CELL,
+    SLOT_FOUND,
+    Layout,
+    app_ppcm,
+)
+
+DEAD_END = "No moves left. Every cell is full and nothing fits. Undo a move or start a new deal."
+
+_NO_PLACE = const(255)
+_MODE_COLUMN = const(0)
+_MODE_TOP = const(1)
+_FULL = const(0xFFFF)  # every slot
+
+
+class Strip:
+    """The strip at the right: move counter, Finish, Undo, Menu; and the dead-end panel."""
+
+    def __init__(self, lay, art, g):
+        """Build the strip's display objects for the layout lay and the card art into group g."""
+        sx = lay.status_x
+        sw = lay.status_w
+        ts = lay.text_scale
+        self.moves_text = widgets.Text("Moves", sx + sw // 2, lay.moves_y, scale=ts,
+                                       anchor=(0.5, 0.0), color=cardart.TEXT)
+        g.append(self.moves_text.group)
+        self.counter = displayio.TileGrid(
+            art.digits,
+            pixel_shader=art.digit_palette,
+            width=4,
+            height=1,
+            tile_width=art.digit_w,
+            tile_height=art.digit_h,
+            default_tile=10,
+            x=sx + (sw - 4 * art.digit_w) // 2,
+            y=lay.counter_y,
+        )
+        g.append(self.counter)
+        self._digits = bytearray(b"\x0a\x0a\x0a\x0a")
+        bh = lay.button_h
+        bw = lay.button_w
+        bx = lay.button_x0
+        self.finish_button = widgets.Button(bx, lay.button_top(HIT_FINISH), bw, bh, "Finish",
+                                            bid=HIT_FINISH, scale=ts)
+        self.finish_button.set_state(widgets.HIGHLIGHT)
+        self.undo_button = widgets.Button(bx, lay.button_top(HIT_UNDO), bw, bh, "Undo",
+                                          bid=HIT_UNDO, scale=ts)
+        self.menu_button = widgets.Button(bx, lay.button_top(HIT_MENU), bw, bh, "Menu",
+                                          bid=HIT_MENU, scale=ts)
+        for b in (self.finish_button, self.undo_button, self.menu_button):
+            g.append(b.group)
+        self.finish_button.hidden = True
+        # Dead end: a panel across the top of the columns, beside the strip, so the counter,
+        # Undo and Menu stay in sight, and so do the exposed cards at the columns' feet. It
+        # covers only index strips of covered cards, and the next tap puts it away.
+        cols = (sx - 8) // (FONT_W * ts)
+        text = widgets.wrap(DEAD_END, cols)
+        lines = text.count("\n") + 1
+        # Text spaces lines 1.25 font heights (15 px) apart.
+        ph = ((lines - 1) * 15 + 12) * ts + 10
+        self.dead_h = ph
+        self.dead_group = dg = displayio.Group()
+        dg.append(widgets.rect(0, lay.col_y, sx, ph, cardart.FELT_LINE))
+        dg.append(widgets.rect(2, lay.col_y + 2, sx - 4, ph - 4, cardart.FELT_DARK))
+        self.dead_text = widgets.Text(text, sx // 2, lay.col_y + ph // 2, scale=ts,
+                                      anchor=(0.5, 0.5), color=cardart.TEXT)
+        dg.append(self.dead_text.group)
+        dg.hidden = True
+        g.append(dg)
+        self._moves_shown = -1
+        self._finish_shown = None
+        self._dead_shown = None
+
+    def update(self, game):
+        """Show game's move counter, Finish when it applies, and the dead-end message."""
+        m = game.moves
+        if m != self._moves_shown:
+            self._moves_shown = m
+            if m > 9999:
+                m = 9999
+            d = self._digits
+            c = self.counter
+            # Left-aligned digits, blanks (tile 10) after; literal subscripts on purpose.
+            if m >= 1000:
+                v0 = m // 1000
+                v1 = (m // 100) % 10
+                v2 = (m // 10) % 10
+                v3 = m % 10
+            elif m >= 100:
+                v0 = m // 100
+                v1 = (m // 10) % 10
+                v2 = m % 10
+                v3 = 10
+            elif m >= 10:
+                v0 = m // 10
+                v1 = m % 10
+                v2 = 10
+                v3 = 10
+            else:
+                v0 = m
+                v1 = 10
+                v2 = 10
+                v3 = 10
+            if d[0] != v0:
+                d[0] = v0
+                c[0, 0] = v0
+            if d[1] != v1:
+                d[1] = v1
+                c[1, 0] = v1
+            if d[2] != v2:
+                d[2] = v2
+                c[2, 0] = v2
+            if d[3] != v3:
+                d[3] = v3
+                c[3, 0] = v3
+        won = game.won()
+        fin = (not won) and game.finish_available()
+        if fin != self._finish_shown:
+            self._finish_shown = fin
+            self.finish_button.hidden = not fin
+        dead = (not fin) and (not won) and game.dead_end()
+        if dead != self._dead_shown:
+            self._dead_shown = dead
+            self.dead_group.hidden = not dead
+
+    @property
+    def dead_end_shown(self):
+        """True while the dead-end message is on screen."""
+        return bool(self._dead_shown)
+
+    @property
+    def finish_shown(self):
+        """True while the Finish button is on screen."""
+        return bool(self._finish_shown)
+
+
+class TableView:
+    """The display objects of the playing screen of an App, kept in step with its game."""
+
+    def __init__(self, app, four_colour=False, art=None):
+        """Build every display object of the table for app's display size (art: reuse it)."""
+        self.app = app
+        cells = app.game.cells
+        self.layout = lay = Layout(app.width, app.height, cells, app_ppcm(app))
+        if art is None:
+            art = cardart.CardArt(lay, four_colour, displayio)
+        else:
+            art.set_four_colour(four_colour)
+        self.art = art
+        tw = lay.tile_w
+        th = lay.tile_h
+        self.group = g = displayio.Group()
+        g.append(widgets.rect(0, 0, lay.width, lay.height, cardart.FELT))
+        # Empty-slot outlines: 8 columns, 4 cells, 4 foundations (slot order).
+        self.outlines = []
+        self._outline_lit = bytearray(16)
+        for slot in range(16):
+            rows = CARD_ROWS if slot < SLOT_CELL else lay.top_rows
+            t = displayio.TileGrid(
+                art.sheet,
+                pixel_shader=art.slot_palettes[0],
+                width=2,
+                height=rows,
+                tile_width=tw,
+                tile_height=th,
+                default_tile=T_LEFT,
+                x=lay.slot_x(slot),
+                y=lay.slot_y(slot),
+            )
+            t[0, 0] = T_TOP_LEFT
+            t[1, 0] = T_TOP_RIGHT if slot < SLOT_FOUND else T_SUIT + slot - SLOT_FOUND
+            for r in range(1, rows):
+                t[1, r] = T_RIGHT
+            t[0, rows - 1] = T_BOTTOM_LEFT
+            t[1, rows - 1] = T_BOTTOM_RIGHT
+            self.outlines.append(t)
+            g.append(t)
+        self.cards_group = cg = displayio.Group()
+        self.cards = []
+        for cid in range(52):
+            t = displayio.TileGrid(
+                art.sheet,
+                pixel_shader=art.palettes[cid & 3],
+                width=2,
+                height=CARD_ROWS,
+                tile_width=tw,
+                tile_height=th,
+                default_tile=T_CLEAR,
+            )
+            t.hidden = True
+            self.cards.append(t)
+            cg.append(t)
+        g.append(cg)
+        # Shadow of what each card shows, so displayio is only touched on a change.
+        self._slot = bytearray(b"\xff" * 52)
+        self._index = bytearray(52)
+        self._mode = bytearray(b"\xff" * 52)
+        self._pal = bytearray(52)
+        self._hidden = bytearray(b"\x01" * 52)
+        self._x = [0] * 52
+        self._y = [0] * 52
+        self._buf = bytearray(20)
+        self.strip = Strip(lay, art, g)
+        # Selection: the slot and the number of cards held; the lit target mask.
+        self.sel_src = -1
+        self.sel_n = 0
+        self.lit = 0
+        self.set_cells(cells)
+        self.sync(_FULL)
+
+    def set_cells(self, cells):
+        """Show `cells` free cells; the others vanish from the table."""
+        self.layout.cells = cells
+        for i in range(4):
+            t = self.outlines[SLOT_CELL + i]
+            h = i >= cells
+            if t.hidden != h:
+                t.hidden = h
+
+    def set_four_colour(self, on):
+        """Switch between the red/black and the four-colour deck."""
+        self.art.set_four_colour(on)
+
+    # -- drawing the position ------------------------------------------------------------
+
+    def _show(self, cid, x, y, slot, index, mode, raise_it):
+        """Put card cid at (x, y) in slot as card `index`, drawn as a column or top-row card."""
+        t = self.cards[cid]
+        if self._hidden[cid]:
+            self._hidden[cid] = 0
+            t.hidden = False
+        if raise_it or self._slot[cid] != slot or self._index[cid] != index:
+            if self._slot[cid] != slot or raise_it:
+                # It lands on top of its stack: lift it to the top of the z-order.
+                cg = self.cards_group
+                cg.remove(t)
+                cg.append(t)
+            self._slot[cid] = slot
+            self._index[cid] = index
+        if self._x[cid] != x:
+            self._x[cid] = x
+            t.x = x
+        if self._y[cid] != y:
+            self._y[cid] = y
+            t.y = y
+        if self._mode[cid] != mode:
+            self._mode[cid] = mode
+            r = (cid >> 2) & 15  # rank - 1
+            s = cid & 3
+            # Constant tuple subscripts: no tuple is built per assignment.
+            t[0, 0] = T_RANK + r
+            t[1, 0] = T_SUIT + s
+            # A card in a cell shows the layout's top_rows (3 to 5) of a column card's tiles.
+            rows = self.layout.top_rows
+            if mode == _MODE_COLUMN or rows == CARD_ROWS:
+                t[0, 1] = T_LEFT
+                t[1, 1] = T_RIGHT
+                t[0, 2] = T_BIG_RANK + r
+                t[1, 2] = T_BIG_SUIT + s
+                t[0, 3] = T_BIG_RANK_LOW + r
+                t[1, 3] = T_BIG_SUIT_LOW + s
+                t[0, 4] = T_BOTTOM_LEFT
+                t[1, 4] = T_BOTTOM_RIGHT
+            else:
+                t[0, 1] = T_BIG_RANK + r
+                t[1, 1] = T_BIG_SUIT + s
+                if rows == 3:
+                    t[0, 2] = T_BIG_RANK_END + r
+                    t[1, 2] = T_BIG_SUIT_END + s
+                    t[0, 3] = T_CLEAR
+                    t[1, 3] = T_CLEAR
+                    t[0, 4] = T_CLEAR
+                    t[1, 4] = T_CLEAR
+                else:
+                    t[0, 2] = T_BIG_RANK_LOW + r
+                    t[1, 2] = T_BIG_SUIT_LOW + s
+                    t[0, 3] = T_BOTTOM_LEFT
+                    t[1, 3] = T_BOTTOM_RIGHT
+                    t[0, 4] = T_CLEAR
+                    t[1, 4] = T_CLEAR
+
+    def _hide(self, cid):
+        """Hide card cid (a foundation card under the top one)."""
+        if not self._hidden[cid]:
+            self._hidden[cid] = 1
+            self.cards[cid].hidden = True
+
+    def sync(self, slots, restack=False):
+        """Redraw the cards of the slots in the bit mask `slots` from the game's position.
+
+        restack lifts every card in order (after a new deal or a loaded game, when a card
+        may keep its slot but not its place in the stack).
+        """
+        game = self.app.game
+        lay = self.layout
+        buf = self._buf
+        col_y = lay.col_y
+        for c in range(8):
+            if not (slots >> c) & 1:
+                continue
+            n = game.column_cards(c, buf)
+            ov = lay.overlap(n)
+            x = lay.column_x(c)
+            for i in range(n):
+                self._show(buf[i] - 4, x, col_y + i * ov, c, i, _MODE_COLUMN, restack)
+        top_y = lay.top_y
+        for i in range(4):
+            slot = SLOT_CELL + i
+            if (slots >> slot) & 1:
+                b = game.top(slot)
+                if b:
+                    self._show(b - 4, lay.slot_x(slot), top_y, slot, 0, _MODE_TOP, restack)
+        pos = game.pos
+        for s in range(4):
+            slot = SLOT_FOUND + s
+            if not (slots >> slot) & 1:
+                continue
+            top = pos[64 + s]
+            x = lay.slot_x(slot)
+            # Only ranks up to the top are here: a card above it has gone to a slot whose
+            # own sync shows it.
+            for r in range(1, top + 1):
+                cid = ((r - 1) << 2) | s
+                if r == top:
+                    self._show(cid, x, top_y, slot, r - 1, _MODE_TOP, restack)
+                else:
+                    self._hide(cid)
+        self.strip.update(game)
+
+    # -- highlights ------------------------------------------------------------------
+
+    def _paint(self, cid, state):
+        """Give card cid the palette for state (P_NORMAL, P_HELD or P_LIT)."""
+        if self._pal[cid] != state:
+            self._pal[cid] = state
+            self.cards[cid].pixel_shader = self.art.palettes[state * 4 + (cid & 3)]
+
+    def _light_outline(self, slot, on):
+        """Light or unlight the empty-slot outline of slot."""
+        if self._outline_lit[slot] != on:
+            self._outline_lit[slot] = on
+            self.outlines[slot].pixel_shader = self.art.slot_palettes[on]
+
+    def clear_selection(self):
+        """Drop the held card and unlight every target."""
+        self.sel_src = -1
+        self.sel_n = 0
+        self.lit = 0
+        pal = self._pal
+        for cid in range(52):
+            if pal[cid]:
+                self._paint(cid, P_NORMAL)
+        lit = self._outline_lit
+        for slot in range(16):
+            if lit[slot]:
+                self._light_outline(slot, 0)
+
+    def select(self, src, n):
+        """Hold the bottom n cards of src and light every slot they may go to."""
+        self.clear_selection()
+        game = self.app.game
+        self.sel_src = src
+        self.sel_n = n
+        if src < SLOT_CELL:
+            cnt = game.column_cards(src, self._buf)
+            for i in range(cnt - n, cnt):
+                self._paint(self._buf[i] - 4, P_HELD)
+        else:
+            self._paint(game.top(src) - 4, P_HELD)
+        # Only where the whole held run may land (SPEC 4): a run longer than can be
+        # carried lights nothing, and that absence is the rule's answer.
+        mask = game.targets(src, n)
+        self.lit = mask
+        for slot in range(16):
+            if (mask >> slot) & 1:
+                b = game.top(slot)
+                if b:
+                    self._paint(b - 4, P_LIT)
+                else:
+                    self._light_outline(slot, 1)
