@@ -22,7 +22,7 @@ a third is USB-update mode, where nvm alone takes the saves.
 
 import sys
 
-from host_sim import flash, options
+from host_sim import hardware, options
 from freecell_mc import dates
 from freecell_mc.rules import deals
 from freecell_mc.rules.engine import Game
@@ -77,7 +77,7 @@ def simulate(hours=1, relentless=False, ring=savelog.RING, seed=12345, writable=
 
     writable=False plays with CIRCUITPY left to the computer (USB-update mode): nvm alone.
     """
-    blocks = flash.fat_blocks(places=ring, writable=writable)
+    blocks = hardware.fat_blocks(places=ring, writable=writable)
     fl = blocks.fs.vol.flash if not writable else blocks.fs.flash
     saves = policy.Saves(blocks)
     saves.load()

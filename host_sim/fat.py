@@ -1,343 +1,35 @@
 # SPDX-License-Identifier: MIT
-"""CIRCUITPY as the board has it: an 8 MB QSPI flash, CircuitPython's sector cache, FAT16.
+"""CIRCUITPY's file system as the board has it: FatFs with FF_FS_TINY on the flash chip.
 
-Three layers, each written after the CircuitPython source it stands for (CircuitPython
-main branch, 2026-08):
+`Volume`: the parts of FatFs a program reaches through open/read/write/seek/close, mkdir and
+remove, with `FF_FS_TINY` 1 as CircuitPython builds it (lib/oofatfs/ff.c, FatFs R0.13c;
+CircuitPython main branch, 2026-08): one shared 512-byte window for FAT, directory and
+partial data sectors; whole sectors go straight to the disk; f_sync/f_close rewrite the
+file's directory entry (size, time) and then sync the disk; allocating a cluster writes the
+FAT. `Fat`, which a Volume is, holds the mounted volume, its window and its FAT; an open
+file is host_sim/fatfile.py's `FatFile`. The chip and CircuitPython's sector cache under it
+are host_sim/flash.py's `Flash`; the format (f_mkfs's layout, 8.3 names, what mounts) is
+host_sim/fatformat.py's; the drive folder's image, with the files a board holds before the
+game's first save, is host_sim/circuitpy.py's.
 
-- `Flash`: the W25Q64JV / GD25Q64C chip of the PyPortal, Pynt and Titano with
-  `supervisor/shared/external_flash/external_flash.c` on top. The file system writes
-  512-byte blocks. A block whose first 4 bytes read erased (`page_erased`) is programmed
-  directly, with no erase. Any other block goes into a RAM copy of its 4 KB erase sector;
-  that copy is written back (erase the 4 KB sector, program its 16 pages of 256 bytes) when
-  a block of another sector is written, the same block is written twice, or on a sync
-  (`os.sync()`, FatFs's CTRL_SYNC on every f_sync/f_close).
-- `layout()`: what `f_mkfs` (lib/oofatfs/ff.c, FatFs R0.13c) makes of that drive when
-  `filesystem_init` (supervisor/shared/filesystem.c) formats it: `FM_FAT`, automatic
-  cluster size, one FAT, 512 root entries, partition 1 of the fake MBR
-  (supervisor/shared/flash.c, `PART1_START_BLOCK` 1), erase block 1 sector
-  (`GET_BLOCK_SIZE` in extmod/vfs_fat_diskio.c, so nothing is aligned to 4 KB).
-- `Volume`: the parts of FatFs a program reaches through open/read/write/seek/close, mkdir
-  and remove, with `FF_FS_TINY` 1 as CircuitPython builds it: one shared 512-byte window
-  for FAT, directory and partial data sectors; whole sectors go straight to the disk;
-  f_sync/f_close rewrite the file's directory entry (size, time) and then sync the disk;
-  allocating a cluster writes the FAT. 8.3 names only: the game saves under no others, and
-  the installed image's long names are kept as their short names (`short_name`).
-
-Power cuts come from host_sim/flash.py (`arm_cut`): each 4 KB erase and each 256-byte
-page program is one step. A cut mid-erase leaves the first half of the sector erased and
-the rest old; mid-program, half the page. The RAM cache dies with the power.
+Power cuts come from host_sim/flash.py (`arm_cut`).
 """
 
-import io
-import os
 import struct
 
-from host_sim import flash as _flash
-
-SECTOR = 512  # FILESYSTEM_BLOCK_SIZE
-ERASE = 4096  # SPI_FLASH_ERASE_SIZE
-PAGE = 256  # SPI_FLASH_PAGE_SIZE
-FLASH_BYTES = 8 * 1024 * 1024  # PyPortal, Pynt, Titano: W25Q64JVxQ or GD25Q64C, 64 Mbit
-
-# Time the chip is busy, from the Winbond W25Q64JV datasheet (rev. L, 2021), table 9.6 AC
-# electrical characteristics: page program tPP 0.4 ms typical (3 ms max), 4 KB sector erase
-# tSE 45 ms typical (400 ms max). The GD25Q64C's are of the same order (0.6 ms, 50 ms).
-PAGE_PROGRAM_US = 400
-SECTOR_ERASE_US = 45000
-
-_FREE = 0
-_EOC = 0xFFFF  # FAT16 end of chain
-_DIR_ENTRY = 32
-_ATTR_DIR = 0x10
-_ATTR_ARC = 0x20
-_ATTR_VOL = 0x08
-_ATTR_RDO = 0x01
-_MAX_DIR = 0x200000  # ff.c MAX_DIR: no directory is followed past 2 MB
-_UNKNOWN = 0xFFFFFFFF  # FatFs's "not known yet" for the free count and the last cluster
-
-# f_open's mode flags (ff.h)
-_FA_READ = 0x01
-_FA_WRITE = 0x02
-_FA_CREATE_NEW = 0x04
-_FA_CREATE_ALWAYS = 0x08
-_FA_OPEN_ALWAYS = 0x10
-
-# The errno CircuitPython raises for each FRESULT (extmod/vfs_fat_file.c
-# fresult_to_errno_table): FR_NO_FILE/FR_NO_PATH ENOENT, FR_INT_ERR EIO, FR_DENIED EACCES,
-# FR_EXIST EEXIST, FR_NO_FILESYSTEM ENODEV; a short f_write is ENOSPC.
-_ENOENT = 2
-_EIO = 5
-_EACCES = 13
-_EEXIST = 17
-_ENODEV = 19
-_ENOSPC = 28
+from host_sim.fatfile import FatFile
+from host_sim.fatformat import (
+    _ATTR_ARC, _ATTR_DIR, _ATTR_RDO, _ATTR_VOL, _DIR_ENTRY, _EACCES, _EEXIST, _EIO, _ENODEV,
+    _ENOENT, _EOC, _FA_CREATE_ALWAYS, _FA_CREATE_NEW, _FA_OPEN_ALWAYS, _FA_READ, _FA_WRITE,
+    _FREE, _MAX_DIR, _UNKNOWN, _bpb, _fattime, _name83, layout, mount_problem,
+)
+from host_sim.flash import SECTOR
 
 
-def layout(flash_bytes=FLASH_BYTES):
-    """Return the FAT layout f_mkfs gives CIRCUITPY on a flash of flash_bytes (in sectors).
+class Fat:
+    """A mounted FAT16 volume on a Flash: its one-sector window and its FAT.
 
-    Follows f_mkfs's FAT12/16 branch with au = 0 (automatic), n_fats = 1, n_rootdir = 512,
-    sz_blk = 1. Sector numbers are of the volume, which begins at flash block 0: the fake
-    MBR is block 0 of the disk and partition 1 starts at disk block 1 = flash block 0.
-    """
-    sz_vol = (flash_bytes - ERASE) // SECTOR  # supervisor_flash_get_block_count(): the
-    # last 4 KB sector is kept as scratch; the partition is all the rest
-    n = sz_vol // 0x1000  # volume size in units of 4K sectors
-    pau = 1
-    for boundary in (1, 4, 16, 64, 256, 512):
-        if boundary <= n:
-            pau <<= 1
-        else:
-            break
-    while True:
-        n_clst = sz_vol // pau
-        fat12 = n_clst <= 0xFF5
-        fat_bytes = (n_clst * 3 + 1) // 2 + 3 if fat12 else n_clst * 2 + 4
-        sz_fat = (fat_bytes + SECTOR - 1) // SECTOR
-        sz_rsv = 1
-        sz_dir = (128 if sz_vol <= 256 else 512) * _DIR_ENTRY // SECTOR
-        n_clst = (sz_vol - sz_rsv - sz_fat - sz_dir) // pau
-        if not fat12 and n_clst <= 0xFF5 and pau < 128:
-            pau *= 2  # too few clusters for FAT16: f_mkfs retries with larger clusters
-            continue
-        break
-    return {
-        "sectors": sz_vol,
-        "fat_type": 12 if fat12 else 16,
-        "cluster_sectors": pau,
-        "reserved": sz_rsv,
-        "fat_start": sz_rsv,
-        "fat_sectors": sz_fat,
-        "root_start": sz_rsv + sz_fat,
-        "root_sectors": sz_dir,
-        "data_start": sz_rsv + sz_fat + sz_dir,
-        "clusters": n_clst,
-    }
-
-
-class Flash:
-    """The QSPI flash chip and CircuitPython's one-sector RAM cache in front of it."""
-
-    def __init__(self, path=None, size=FLASH_BYTES):
-        """Hold size bytes, erased; or the image at path (created erased if missing)."""
-        self.path = path
-        self.size = size
-        self.data = bytearray(b"\xff" * size)
-        if path is not None:
-            if os.path.exists(path):
-                with io.open(path, "rb") as f:
-                    old = f.read(size)
-                self.data[0 : len(old)] = old
-            else:
-                with io.open(path, "wb") as f:
-                    f.write(self.data)
-        self.erases = [0] * (size // ERASE)  # per 4 KB erase sector
-        self.programs = 0  # 256-byte pages programmed
-        self.busy_us = 0  # time the chip spent erasing and programming
-        self.on_busy = None  # called with microseconds after each erase or program
-        self._cache = None  # bytearray(ERASE) while a sector is cached
-        self._cache_at = None  # byte address of the cached sector
-        self._dirty = 0  # bit i: block i of the cached sector was written
-
-    # ------------------------------------------------------------ the chip itself
-
-    def _persist(self, start, end):
-        if self.path is not None:
-            with io.open(self.path, "r+b") as f:
-                f.seek(start)
-                f.write(self.data[start:end])
-
-    def _busy(self, us):
-        self.busy_us += us
-        if self.on_busy is not None:
-            self.on_busy(us)
-
-    def erase_sector(self, addr):
-        """Erase the 4 KB sector at addr (one step; a cut leaves its first half erased)."""
-        self.erases[addr // ERASE] += 1
-        self._busy(SECTOR_ERASE_US)
-        if _flash._step():
-            self.data[addr : addr + ERASE // 2] = b"\xff" * (ERASE // 2)
-            self._persist(addr, addr + ERASE)
-            self.lose_power()
-            raise _flash.PowerCut("power cut while erasing a 4 KB sector of CIRCUITPY")
-        self.data[addr : addr + ERASE] = b"\xff" * ERASE
-        self._persist(addr, addr + ERASE)
-
-    def program(self, addr, buf):
-        """Program len(buf) bytes at addr page by page (NOR: bits only go from 1 to 0)."""
-        for off in range(0, len(buf), PAGE):
-            a = addr + off
-            page = buf[off : off + PAGE]
-            self.programs += 1
-            self._busy(PAGE_PROGRAM_US)
-            n = len(page)
-            if _flash._step():
-                n //= 2
-                self._and(a, page[:n])
-                self._persist(a, a + n)
-                self.lose_power()
-                raise _flash.PowerCut("power cut while programming CIRCUITPY")
-            self._and(a, page)
-            self._persist(a, a + n)
-
-    def _and(self, a, page):
-        n = len(page)
-        old = int.from_bytes(self.data[a : a + n], "big")
-        self.data[a : a + n] = (old & int.from_bytes(page, "big")).to_bytes(n, "big")
-
-    def lose_power(self):
-        """Forget the RAM cache, as a power cut or a reset does."""
-        self._cache = None
-        self._cache_at = None
-        self._dirty = 0
-
-    # ------------------------------------------------ external_flash.c's block layer
-
-    def read_block(self, block):
-        """Return 512 bytes of block (from the RAM cache if it holds a newer copy)."""
-        addr = block * SECTOR
-        sec = addr - addr % ERASE
-        i = (addr % ERASE) // SECTOR
-        if self._cache is not None and self._cache_at == sec and self._dirty >> i & 1:
-            return bytes(self._cache[i * SECTOR : (i + 1) * SECTOR])
-        return bytes(self.data[addr : addr + SECTOR])
-
-    def write_block(self, block, buf):
-        """Write one 512-byte block as external_flash_write_block does."""
-        addr = block * SECTOR
-        sec = addr - addr % ERASE
-        i = (addr % ERASE) // SECTOR
-        if self._cache_at != sec or self._dirty >> i & 1:
-            if self.data[addr : addr + 4] == b"\xff\xff\xff\xff":
-                self.program(addr, bytes(buf))  # page_erased(): straight onto the chip
-                return
-            self.flush()
-            self._cache = bytearray(ERASE)
-            self._cache_at = sec
-            self._dirty = 0
-        self._dirty |= 1 << i
-        self._cache[i * SECTOR : (i + 1) * SECTOR] = buf
-
-    def flush(self):
-        """Write the cached sector back: fill in untouched blocks, erase, program all 16 pages."""
-        if self._cache is None or self._cache_at is None:
-            self._cache_at = None
-            return
-        sec, cache = self._cache_at, self._cache
-        for i in range(ERASE // SECTOR):
-            if not self._dirty >> i & 1:
-                cache[i * SECTOR : (i + 1) * SECTOR] = self.data[sec + i * SECTOR : sec + (i + 1) * SECTOR]
-        self._cache_at = None
-        self._cache = None
-        self._dirty = 0
-        self.erase_sector(sec)
-        self.program(sec, bytes(cache))
-
-    def worst(self, first=0, last=None):
-        """Return (erases, sector index) of the most erased 4 KB sector in [first, last)."""
-        last = len(self.erases) if last is None else last
-        best = (0, first)
-        for s in range(first, last):
-            if self.erases[s] > best[0]:
-                best = (self.erases[s], s)
-        return best
-
-
-def _name83(name):
-    """Return (11-byte short name, NT case flags) for an 8.3 name, or raise OSError."""
-    if name in (".", ".."):
-        return (name.encode() + b" " * 11)[:11], 0
-    base, dot, ext = name.partition(".")
-    if not base or len(base) > 8 or len(ext) > 3 or "." in ext or (dot and not ext):
-        raise OSError(22, "not an 8.3 name: %r" % name)
-    for ch in base + ext:
-        if not (ch.isalnum() or ch in "_-~!#$%&'()@^`{}") or ord(ch) > 126:
-            raise OSError(22, "not an 8.3 name: %r" % name)
-    if base != base.lower() and base != base.upper():
-        raise OSError(22, "mixed case needs a long name: %r" % name)
-    if ext != ext.lower() and ext != ext.upper():
-        raise OSError(22, "mixed case needs a long name: %r" % name)
-    flags = (0x08 if base != base.upper() else 0) | (0x10 if ext != ext.upper() else 0)
-    raw = base.upper().ljust(8) + ext.upper().ljust(3)
-    return raw.encode("ascii"), flags
-
-
-def _fattime():
-    """Return a fixed FAT time stamp (2026-11-30 12:00), so runs repeat exactly."""
-    return ((2026 - 1980) << 25) | (11 << 21) | (30 << 16) | (12 << 11)
-
-
-class Hang(BaseException):
-    """The board's FatFs would loop forever here (a BaseException: nothing catches it)."""
-
-
-def _bpb(vbr):
-    """Return (bytes per sector, reserved, root entries, FAT sectors, total sectors)."""
-    ss, rsv = struct.unpack_from("<HxH", vbr, 11)
-    n_root, tot16 = struct.unpack_from("<HH", vbr, 17)
-    fsz = struct.unpack_from("<H", vbr, 22)[0] or struct.unpack_from("<I", vbr, 36)[0]
-    tot = tot16 or struct.unpack_from("<I", vbr, 32)[0]
-    return ss, rsv, n_root, fsz, tot
-
-
-def mount_problem(vbr, sectors=FLASH_BYTES // SECTOR):
-    """Return why FatFs (find_volume) or this model cannot mount the boot sector vbr, or ''.
-
-    :param vbr: the volume's first 512 bytes
-    :param sectors: the sectors the flash holds under the volume
-    """
-    vbr = bytes(vbr)
-    if vbr[510:512] != b"\x55\xaa":
-        if vbr == bytes(SECTOR):
-            return "its boot sector is all zeros"
-        if vbr == b"\xff" * SECTOR:
-            return "its boot sector is erased (all 0xFF)"
-        return "its boot sector has no 55 AA signature"
-    if vbr[0] not in (0xE9, 0xEB, 0xE8) or (vbr[54:57] != b"FAT" and vbr[82:87] != b"FAT32"):
-        return "its boot sector is not a FAT one"
-    ss, rsv, n_root, fsz, tot = _bpb(vbr)
-    n_fats, csize = vbr[16], vbr[13]
-    if ss != SECTOR:
-        return "its sectors are %d bytes, not 512" % ss
-    if n_fats not in (1, 2) or csize == 0 or csize & (csize - 1) or n_root % 16 or rsv == 0:
-        return "its BIOS parameter block is damaged"
-    sysect = rsv + fsz * n_fats + n_root // 16
-    nclst = (tot - sysect) // csize if tot >= sysect else 0
-    if nclst == 0:
-        return "its BIOS parameter block is damaged (no room for data)"
-    if nclst > 0xFFF5:
-        return "it is a FAT32 volume; the simulator models FAT16, as CircuitPython formats CIRCUITPY"
-    if nclst <= 0xFF5:
-        return "it is a FAT12 volume; the simulator models FAT16, as CircuitPython formats CIRCUITPY"
-    if n_root == 0 or fsz < ((nclst + 2) * 2 + SECTOR - 1) // SECTOR:
-        return "its BIOS parameter block is damaged"
-    if n_fats != 1:
-        return "it has 2 FATs; the simulator models the one CircuitPython formats"
-    if tot > sectors:
-        return "it claims %d sectors, more than the flash's %d" % (tot, sectors)
-    return ""
-
-
-def image_problem(path):
-    """Return why the drive image at path cannot be the simulator's CIRCUITPY, or ''."""
-    size = os.path.getsize(path)
-    if size == 0:
-        return "it is empty"
-    if size != FLASH_BYTES:
-        return "it holds %d bytes, not the board's 8 MB flash (%d bytes)" % (size, FLASH_BYTES)
-    with io.open(path, "rb") as f:
-        vbr = f.read(SECTOR)
-    return mount_problem(vbr)
-
-
-class Volume:
-    """FatFs (FF_FS_TINY) on a Flash: mkfs, mount, files and folders by 8.3 path.
-
-    Where FatFs gives up, so does this, with the errno CircuitPython's extmod/vfs_fat_file.c
-    maps the FRESULT to: a cluster link out of range or a broken directory chain is
-    FR_INT_ERR (EIO), and a file that met one stays failed; no free cluster for a folder
-    or a directory entry is FR_DENIED (EACCES), for file data a short write (ENOSPC).
+    ff.c's move_window, sync_window, get_fat, put_fat, create_chain and remove_chain.
     """
 
     def __init__(self, flash):
@@ -362,35 +54,6 @@ class Volume:
         self.last_clst = _UNKNOWN
         self.free_clst = _UNKNOWN
         self.open_files = []
-
-    # --------------------------------------------------------------- formatting
-
-    @staticmethod
-    def mkfs(flash, label="CIRCUITPY"):
-        """Format flash as filesystem_init does and return the mounted Volume."""
-        lay = layout(flash.size)
-        vbr = bytearray(SECTOR)
-        vbr[0:11] = b"\xeb\xfe\x90MSDOS5.0"
-        struct.pack_into("<HBHBHH", vbr, 11, SECTOR, lay["cluster_sectors"], lay["reserved"], 1,
-                         512, lay["sectors"] if lay["sectors"] < 0x10000 else 0)
-        vbr[21] = 0xF8
-        struct.pack_into("<HHHI", vbr, 22, lay["fat_sectors"], 63, 255, 0)
-        vbr[36] = 0x80
-        vbr[38] = 0x29
-        vbr[43:62] = b"NO NAME    FAT     "
-        vbr[510:512] = b"\x55\xaa"
-        flash.write_block(0, vbr)
-        fat0 = bytearray(SECTOR)
-        fat0[0:4] = b"\xf8\xff\xff\xff"
-        flash.write_block(lay["fat_start"], fat0)
-        zero = bytes(SECTOR)
-        for s in range(lay["fat_start"] + 1, lay["data_start"]):
-            flash.write_block(s, zero)
-        flash.flush()
-        vol = Volume(flash)
-        vol._add_entry(0, label.upper().ljust(11)[:11].encode(), 0, _ATTR_VOL, 0, 0)
-        vol._sync_fs()
-        return vol
 
     # ------------------------------------------------------------- the window
 
@@ -530,6 +193,45 @@ class Volume:
                 sect += 1
             self.free_clst = n
         return self.free_clst
+
+
+class Volume(Fat):
+    """FatFs (FF_FS_TINY) on a Flash: mkfs, mount, files and folders by 8.3 path.
+
+    Where FatFs gives up, so does this, with the errno CircuitPython's extmod/vfs_fat_file.c
+    maps the FRESULT to: a cluster link out of range or a broken directory chain is
+    FR_INT_ERR (EIO), and a file that met one stays failed; no free cluster for a folder
+    or a directory entry is FR_DENIED (EACCES), for file data a short write (ENOSPC).
+    """
+
+    # --------------------------------------------------------------- formatting
+
+    @staticmethod
+    def mkfs(flash, label="CIRCUITPY"):
+        """Format flash as filesystem_init does and return the mounted Volume."""
+        lay = layout(flash.size)
+        vbr = bytearray(SECTOR)
+        vbr[0:11] = b"\xeb\xfe\x90MSDOS5.0"
+        struct.pack_into("<HBHBHH", vbr, 11, SECTOR, lay["cluster_sectors"], lay["reserved"], 1,
+                         512, lay["sectors"] if lay["sectors"] < 0x10000 else 0)
+        vbr[21] = 0xF8
+        struct.pack_into("<HHHI", vbr, 22, lay["fat_sectors"], 63, 255, 0)
+        vbr[36] = 0x80
+        vbr[38] = 0x29
+        vbr[43:62] = b"NO NAME    FAT     "
+        vbr[510:512] = b"\x55\xaa"
+        flash.write_block(0, vbr)
+        fat0 = bytearray(SECTOR)
+        fat0[0:4] = b"\xf8\xff\xff\xff"
+        flash.write_block(lay["fat_start"], fat0)
+        zero = bytes(SECTOR)
+        for s in range(lay["fat_start"] + 1, lay["data_start"]):
+            flash.write_block(s, zero)
+        flash.flush()
+        vol = Volume(flash)
+        vol._add_entry(0, label.upper().ljust(11)[:11].encode(), 0, _ATTR_VOL, 0, 0)
+        vol._sync_fs()
+        return vol
 
     # ----------------------------------------------------------- directories
 
@@ -781,459 +483,3 @@ def _open_flags(mode):
     if len(kinds) != 1 or plus > 1 or bt > 1 or len(kinds) + plus + bt != len(mode):
         raise ValueError("Invalid mode")
     return _MODE_FLAGS[kinds[0]] | (_FA_READ | _FA_WRITE if plus else 0)
-
-
-class FatFile:
-    """An open file (FIL) on a Volume: read, readinto, write, seek, tell, flush, close.
-
-    f_read, f_write and f_lseek as ff.c has them (FF_FS_TINY): the chain is followed one
-    cluster at a time (or from the fast-seek link map of a file opened only to read), and
-    an error met on the way (FR_INT_ERR) stays with the file: every later read or write
-    fails with it, as FatFs's fp->err makes them.
-    """
-
-    def __init__(self, vol, loc, flags, text):
-        self.vol = vol
-        self.loc = loc
-        attr, self.sclust, self.objsize = vol._entry(loc)
-        self.flags = flags
-        self.writable = bool(flags & _FA_WRITE)
-        self.text = text
-        self.fptr = 0
-        self.clust = 0
-        self.err = 0  # errno of the error that stopped the file, as fp->err
-        self.modified = bool(flags & _FA_CREATE_ALWAYS)
-        self.closed = False
-        self.cltbl = None  # fast seek: [(run length, first cluster), ...] of the chain
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def _abort(self, errno, why):
-        self.err = errno
-        raise OSError(errno, why)
-
-    def _link_map(self):
-        """Build the fast-seek table (f_lseek CREATE_LINKMAP); a broken link stops the file.
-
-        FatFs follows the chain until a value past the volume: a chain that loops back
-        never gets there and the board hangs in open(); that is raised as `Hang`.
-        """
-        vol = self.vol
-        tbl = []
-        cl = self.sclust
-        steps = 0
-        if cl != 0:
-            while True:
-                top, n = cl, 0
-                while True:
-                    pcl = cl
-                    n += 1
-                    cl = vol._get_fat(cl)
-                    steps += 1
-                    if cl <= 1:
-                        self.err = _EIO  # ABORT(FR_INT_ERR): the file fails from now on
-                        return
-                    if cl != pcl + 1:
-                        break
-                tbl.append((n, top))
-                if cl >= vol.n_fatent:
-                    break
-                if steps > vol.n_fatent:
-                    raise Hang("the chain of a file opened to read loops: the board's "
-                               "FatFs follows it forever (f_lseek CREATE_LINKMAP)")
-        self.cltbl = tbl
-
-    def _clmt_clust(self, ofs):
-        """Return the cluster holding byte ofs from the link map, 0 past the chain."""
-        cl = ofs // SECTOR // self.vol.csize
-        for n, top in self.cltbl:
-            if cl < n:
-                return top + cl
-            cl -= n
-        return 0
-
-    def _bcs(self):
-        return self.vol.csize * SECTOR
-
-    def _cluster_of(self, pos):
-        """Return the cluster holding byte pos (0 past the chain), for looking at a file."""
-        if self.cltbl is not None:
-            return self._clmt_clust(pos)
-        c = self.sclust
-        for _ in range(pos // self._bcs()):
-            c = self.vol._get_fat(c)
-            if not 2 <= c < self.vol.n_fatent:
-                return 0
-        return c
-
-    def seek(self, pos, whence=0):
-        """Move the file pointer as f_lseek does; like CircuitPython, ignore its errors."""
-        if whence == 1:
-            pos += self.fptr
-        elif whence == 2:
-            pos += self.objsize
-        try:
-            self._lseek(pos & 0xFFFFFFFF)
-        except OSError:
-            pass  # file_obj_ioctl drops f_lseek's result; fp->err fails the next read/write
-        return self.fptr
-
-    def _lseek(self, ofs):
-        vol = self.vol
-        if self.err:
-            return
-        if self.cltbl is not None:
-            ofs = min(ofs, self.objsize)
-            self.fptr = ofs
-            if ofs > 0:
-                self.clust = self._clmt_clust(ofs - 1)
-                if vol._clst2sect(self.clust) == 0:
-                    self._abort(_EIO, "seek past the file's chain (FR_INT_ERR)")
-            return
-        if ofs > self.objsize and not self.writable:
-            ofs = self.objsize
-        ifptr = self.fptr
-        self.fptr = 0
-        if ofs > 0:
-            bcs = self._bcs()
-            if ifptr > 0 and (ofs - 1) // bcs >= (ifptr - 1) // bcs:
-                self.fptr = (ifptr - 1) & ~(bcs - 1)  # go on from the current cluster
-                ofs -= self.fptr
-                clst = self.clust
-            else:
-                clst = self.sclust
-                if clst == 0:
-                    clst = vol._create_chain(0)
-                    if clst == 1:
-                        self._abort(_EIO, "the FAT is broken (FR_INT_ERR)")
-                    self.sclust = clst
-                self.clust = clst
-            if clst != 0:
-                while ofs > bcs:
-                    ofs -= bcs
-                    self.fptr += bcs
-                    if self.writable:
-                        clst = vol._create_chain(clst)
-                        if clst == 0:  # disk full: the file ends here
-                            ofs = 0
-                            break
-                    else:
-                        clst = vol._get_fat(clst)
-                    if clst <= 1 or clst >= vol.n_fatent:
-                        self._abort(_EIO, "the file's chain is broken (FR_INT_ERR)")
-                    self.clust = clst
-                self.fptr += ofs
-                if ofs % SECTOR and vol._clst2sect(clst) == 0:
-                    self._abort(_EIO, "the file's chain is broken (FR_INT_ERR)")
-        if self.fptr > self.objsize:
-            self.objsize = self.fptr
-            self.modified = True
-
-    def tell(self):
-        """Return the file pointer."""
-        return self.fptr
-
-    def _step_cluster(self, reading):
-        """At a cluster boundary, move self.clust on (f_read / f_write); return False when
-        the disk is full (writing only)."""
-        vol = self.vol
-        if self.fptr == 0:
-            clst = self.sclust
-            if clst == 0 and not reading:
-                clst = vol._create_chain(0)
-        elif self.cltbl is not None:
-            clst = self._clmt_clust(self.fptr)
-        elif reading:
-            clst = vol._get_fat(self.clust)
-        else:
-            clst = vol._create_chain(self.clust)
-        if clst == 0 and not reading:
-            return False
-        if clst < 2:
-            self._abort(_EIO, "the file's chain is broken (FR_INT_ERR)")
-        self.clust = clst
-        if self.sclust == 0:
-            self.sclust = clst
-        return True
-
-    def _sector(self):
-        sect = self.vol._clst2sect(self.clust)
-        if sect == 0:
-            self._abort(_EIO, "the file's chain leaves the volume (FR_INT_ERR)")
-        return sect + (self.fptr // SECTOR) % self.vol.csize
-
-    def read(self, n=-1):
-        """Read up to n bytes (all that is left when n < 0)."""
-        if self.err:
-            raise OSError(self.err, "the file met an error before (fp->err)")
-        if not self.flags & _FA_READ:
-            raise OSError(_EACCES, "not open for reading (FR_DENIED)")
-        vol = self.vol
-        left = self.objsize - self.fptr
-        n = left if n is None or n < 0 or n > left else n
-        out = bytearray()
-        while n > 0:
-            if self.fptr % SECTOR == 0 and (self.fptr // SECTOR) % vol.csize == 0:
-                self._step_cluster(True)
-            sect = self._sector()
-            if sect == vol.winsect:
-                data = bytes(vol.win)
-            else:
-                data = vol.flash.read_block(sect)
-            off = self.fptr % SECTOR
-            k = min(n, SECTOR - off)
-            out += data[off : off + k]
-            self.fptr += k
-            n -= k
-        return out.decode() if self.text else bytes(out)
-
-    def readinto(self, buf):
-        """Read into buf; return the count."""
-        data = self.read(len(buf))
-        buf[0 : len(data)] = data
-        return len(data)
-
-    def write(self, data):
-        """Write data as f_write does (FF_FS_TINY); a full disk raises ENOSPC (28)."""
-        if self.err:
-            raise OSError(self.err, "the file met an error before (fp->err)")
-        if not self.writable:
-            raise OSError(_EACCES, "not open for writing (FR_DENIED)")
-        if isinstance(data, str):
-            data = data.encode()
-        vol = self.vol
-        data = bytes(data)
-        btw = len(data)
-        at = 0
-        while btw:
-            if self.fptr % SECTOR == 0:
-                csect = (self.fptr // SECTOR) & (vol.csize - 1)
-                if csect == 0 and not self._step_cluster(False):
-                    break  # disk full
-                sect = self._sector()
-                cc = btw // SECTOR
-                if cc > 0:
-                    cc = min(cc, vol.csize - csect)
-                    for i in range(cc):
-                        vol.flash.write_block(sect + i, data[at + i * SECTOR : at + (i + 1) * SECTOR])
-                    if vol.winsect is not None and 0 <= vol.winsect - sect < cc:
-                        j = vol.winsect - sect
-                        vol.win[:] = data[at + j * SECTOR : at + (j + 1) * SECTOR]
-                        vol.wflag = False
-                    w = SECTOR * cc
-                    self._advance(w)
-                    at += w
-                    btw -= w
-                    continue
-                if self.fptr >= self.objsize:
-                    vol._sync_window()
-                    vol.winsect = sect  # a new sector: no need to read it
-                    vol.win[:] = bytes(SECTOR)
-            else:
-                sect = self._sector()
-            w = min(SECTOR - self.fptr % SECTOR, btw)
-            vol._move_window(sect)
-            off = self.fptr % SECTOR
-            vol.win[off : off + w] = data[at : at + w]
-            vol.wflag = True
-            self._advance(w)
-            at += w
-            btw -= w
-        self.modified = True
-        if btw:
-            raise OSError(_ENOSPC, "No space left on device")
-        return at
-
-    def _advance(self, w):
-        self.fptr += w
-        if self.fptr > self.objsize:
-            self.objsize = self.fptr
-
-    def flush(self):
-        """f_sync: write the window, rewrite the directory entry, sync the disk."""
-        if self.modified:
-            vol = self.vol
-            s, off = self.loc
-            vol._move_window(s)
-            vol.win[off + 11] |= _ATTR_ARC
-            struct.pack_into("<H", vol.win, off + 26, self.sclust)
-            struct.pack_into("<I", vol.win, off + 28, self.objsize)
-            struct.pack_into("<I", vol.win, off + 22, _fattime())
-            struct.pack_into("<H", vol.win, off + 18, 0)
-            vol.wflag = True
-            vol._sync_fs()
-            self.modified = False
-
-    def close(self):
-        """f_close: f_sync, then the file is closed."""
-        if not self.closed:
-            self.flush()
-            self.closed = True
-
-
-IMAGE = "circuitpy.img"  # the simulator's CIRCUITPY inside its drive folder
-
-# What a PyPortal's CIRCUITPY holds before the game first saves: boot_out.txt (the firmware's),
-# then the board image of `./dev bundle` in the order tools/copy_to_board.py writes it, with
-# the sizes of build/CIRCUITPY on 2026-12-01 (CircuitPython 10 mpy-cross). Folders are made
-# as their files need them.
-INSTALLED = (
-    ("boot_out.txt", 160),
-    ("lib/freecell_mc/__init__.mpy", 39),
-    ("lib/freecell_mc/app.mpy", 3276),
-    ("lib/freecell_mc/compat.mpy", 90),
-    ("lib/freecell_mc/dates.mpy", 803),
-    ("lib/freecell_mc/hardware/__init__.mpy", 48),
-    ("lib/freecell_mc/hardware/boot.mpy", 1415),
-    ("lib/freecell_mc/hardware/clock.mpy", 2307),
-    ("lib/freecell_mc/hardware/device.mpy", 990),
-    ("lib/freecell_mc/hardware/taps.mpy", 686),
-    ("lib/freecell_mc/play.mpy", 3586),
-    ("lib/freecell_mc/rules/__init__.mpy", 45),
-    ("lib/freecell_mc/rules/cards.mpy", 520),
-    ("lib/freecell_mc/rules/deals.mpy", 1828),
-    ("lib/freecell_mc/rules/engine.mpy", 3969),
-    ("lib/freecell_mc/rules/notation.mpy", 5482),
-    ("lib/freecell_mc/saves/__init__.mpy", 45),
-    ("lib/freecell_mc/saves/policy.mpy", 2490),
-    ("lib/freecell_mc/saves/record.mpy", 4255),
-    ("lib/freecell_mc/saves/savelog.mpy", 3465),
-    ("lib/freecell_mc/saves/stats.mpy", 2153),
-    ("lib/freecell_mc/ui/__init__.mpy", 42),
-    ("lib/freecell_mc/ui/cardart.mpy", 3076),
-    ("lib/freecell_mc/ui/layout.mpy", 2308),
-    ("lib/freecell_mc/ui/screens/__init__.mpy", 314),
-    ("lib/freecell_mc/ui/screens/calibration.mpy", 2129),
-    ("lib/freecell_mc/ui/screens/confirm.mpy", 973),
-    ("lib/freecell_mc/ui/screens/daily.mpy", 2585),
-    ("lib/freecell_mc/ui/screens/datepicker.mpy", 2012),
-    ("lib/freecell_mc/ui/screens/keypad.mpy", 2039),
-    ("lib/freecell_mc/ui/screens/menu.mpy", 1838),
-    ("lib/freecell_mc/ui/screens/models.mpy", 4745),
-    ("lib/freecell_mc/ui/screens/notice.mpy", 673),
-    ("lib/freecell_mc/ui/screens/result.mpy", 2012),
-    ("lib/freecell_mc/ui/screens/settings.mpy", 1785),
-    ("lib/freecell_mc/ui/screens/stats.mpy", 1242),
-    ("lib/freecell_mc/ui/table.mpy", 2066),
-    ("lib/freecell_mc/ui/tableview.mpy", 4963),
-    ("lib/freecell_mc/ui/widgets.mpy", 4817),
-    ("lib/adafruit_touchscreen.mpy", 1353),
-    ("boot.py", 286),
-    ("code.py", 317),
-)
-
-
-def short_name(name, taken=()):
-    """Return the 8.3 name FatFs files `name` under in a folder already holding `taken`.
-
-    A name that is 8.3 already is its own. A longer one gets FatFs's numbered short name
-    (ff.c create_name and gen_numname): upper case, its first letters, ~1 (~2, ... when taken),
-    the extension's first three letters. The long-name entries FatFs writes beside it are not
-    modelled: the image's four long names take seven more slots of 32 bytes, and no folder
-    needs another cluster for them.
-    """
-    try:
-        _name83(name)
-        return name
-    except OSError:
-        pass
-    base, dot, ext = name.rpartition(".")
-    if not dot:
-        base, ext = name, ""
-    base = "".join(c if c.isalnum() or c in "_-~!#$%&'()@^`{}" else "_"
-                   for c in base.replace(".", "").replace(" ", "")).upper()
-    ext = ext[:3].upper()
-    taken = {t.upper() for t in taken}
-    n = 1
-    while True:
-        tail = "~%d" % n
-        short = base[:8 - len(tail)] + tail + ("." + ext if ext else "")
-        if short not in taken:
-            return short
-        n += 1
-
-
-def drive_problem(folder):
-    """Return one line saying why the drive folder's image cannot be mounted, or ''.
-
-    CircuitPython formats a CIRCUITPY it cannot mount (filesystem_init), which erases
-    whatever the image held; the simulator refuses it instead. A missing image is fine:
-    `open_drive` makes a fresh one.
-    """
-    path = os.path.join(folder, IMAGE)
-    if not os.path.lexists(path):
-        return ""
-    if not os.path.isfile(path):
-        why = "it is not a plain file"
-    else:
-        why = image_problem(path)
-    if not why:
-        return ""
-    return ("the drive %s holds %s, which is not a FAT volume the board can mount: %s; the "
-            "board would format it, erasing it (move it away to start on a new drive)"
-            % (_short(folder), IMAGE, why))
-
-
-def _short(path):
-    return path if len(path) <= 60 else "..." + path[-57:]
-
-
-def installed_paths():
-    """Yield (path on the volume, size) for what `install` writes, in its order, with the
-    short names FatFs gives them; a folder (size None) comes before its first file."""
-    folders = {"": {}}  # folder path on the volume -> {long name: short name}
-    for name, size in INSTALLED:
-        parts = name.split("/")
-        where = ""
-        for i, part in enumerate(parts):
-            names = folders[where]
-            if part not in names:
-                names[part] = short_name(part, names.values())
-            path = (where + "/" if where else "") + names[part]
-            if i < len(parts) - 1 and path not in folders:
-                folders[path] = {}
-                yield path, None
-            where = path
-        yield where, size
-
-
-def install(vol):
-    """Put what a board holds before the game's first save onto a fresh volume."""
-    for path, size in installed_paths():
-        if size is None:
-            vol.mkdir(path)
-        else:
-            with vol.open(path, "wb") as fh:
-                fh.write(b"#" * size)
-
-
-def open_drive(folder, populate=True):
-    """Return the Volume of the drive folder's image, made and formatted if it is new."""
-    path = os.path.join(folder, IMAGE)
-    new = not os.path.exists(path)
-    f = Flash(path)
-    if not new:
-        return Volume(f)
-    vol = Volume.mkfs(f)
-    if populate:
-        install(vol)
-    f.erases = [0] * len(f.erases)  # count from the installed drive on
-    f.programs = 0
-    f.busy_us = 0
-    return vol
-
-
-def fill(vol, leave):
-    """Fill the volume with a file (fill.bin) until about `leave` bytes stay free."""
-    free = vol.free_clusters() * vol.csize * SECTOR
-    size = max(0, free - leave)
-    chunk = b"\0" * (64 * SECTOR)
-    with vol.open("fill.bin", "wb") as f:
-        while size > 0:
-            n = min(size, len(chunk))
-            f.write(chunk[:n])
-            size -= n

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Flash storage models for the simulator: nvm's erase-on-write block and save files.
+"""The simulator's flash: nvm's erase-on-write block, a save file's sector, CIRCUITPY's chip.
 
 `FlashBlock` behaves like `microcontroller.nvm` on the SAMD51 (len, indexing, slice read,
 slice assignment) and like its flash: every write erases the whole block to 0xFF, then
@@ -7,12 +7,25 @@ programs it page by page. `FileBlock` models one preallocated save file on CIRCU
 write erases and reprograms the file's flash sector, then rewrites the sector that holds
 its directory entry (FAT updates the entry's time stamp on every close).
 
+`Flash` is CIRCUITPY's chip, the W25Q64JV / GD25Q64C of the PyPortal, Pynt and Titano, with
+`supervisor/shared/external_flash/external_flash.c` on top (CircuitPython main branch,
+2026-08). The file system writes 512-byte blocks. A block whose first 4 bytes read erased
+(`page_erased`) is programmed directly, with no erase. Any other block goes into a RAM copy
+of its 4 KB erase sector; that copy is written back (erase the 4 KB sector, program its 16
+pages of 256 bytes) when a block of another sector is written, the same block is written
+twice, or on a sync (`os.sync()`, FatFs's CTRL_SYNC on every f_sync/f_close). The FAT
+volume on it is host_sim/fat.py's.
+
 Power cuts: `arm_cut(n)` makes the n-th low-level step from now (an erase or a page
-program, counted across every block of the process) stop half-done and raise `PowerCut`,
-leaving the block in that state, persisted. `PowerCut` is a BaseException so code that
-catches `Exception` or `OSError` (as the game does for a read-only drive) cannot swallow it.
+program, counted across every block and chip of the process) stop half-done and raise
+`PowerCut`, leaving the block in that state, persisted. On the chip each 4 KB erase and
+each 256-byte page program is one step: a cut mid-erase leaves the first half of the
+sector erased and the rest old; mid-program, half the page; the RAM cache dies with the
+power. `PowerCut` is a BaseException so code that catches `Exception` or `OSError` (as the
+game does for a read-only drive) cannot swallow it.
 """
 
+import io
 import os
 
 PAGE = 512  # SAMD51 flash page; also one FAT sector
@@ -186,94 +199,145 @@ class FileBlock(FlashBlock):
                 raise PowerCut("power cut while updating the directory entry")
 
 
-FILE_SIZE = 4096  # the per-file model: one save file per 4 KB erase sector
+# -- CIRCUITPY's chip ---------------------------------------------------------------------
+
+SECTOR = 512  # FILESYSTEM_BLOCK_SIZE
+ERASE = 4096  # SPI_FLASH_ERASE_SIZE
+QSPI_PAGE = 256  # SPI_FLASH_PAGE_SIZE
+FLASH_BYTES = 8 * 1024 * 1024  # PyPortal, Pynt, Titano: W25Q64JVxQ or GD25Q64C, 64 Mbit
+
+# Time the chip is busy, from the Winbond W25Q64JV datasheet (rev. L, 2021), table 9.6 AC
+# electrical characteristics: page program tPP 0.4 ms typical (3 ms max), 4 KB sector erase
+# tSE 45 ms typical (400 ms max). The GD25Q64C's are of the same order (0.6 ms, 50 ms).
+PAGE_PROGRAM_US = 400
+SECTOR_ERASE_US = 45000
 
 
-def ring_path(i):
-    """Return the path of place i in the per-file model (one file per folder)."""
-    return "fcsave/%02d/save.bin" % i
+class Flash:
+    """The QSPI flash chip and CircuitPython's one-sector RAM cache in front of it."""
 
+    def __init__(self, path=None, size=FLASH_BYTES):
+        """Hold size bytes, erased; or the image at path (created erased if missing)."""
+        self.path = path
+        self.size = size
+        self.data = bytearray(b"\xff" * size)
+        if path is not None:
+            if os.path.exists(path):
+                with io.open(path, "rb") as f:
+                    old = f.read(size)
+                self.data[0 : len(old)] = old
+            else:
+                with io.open(path, "wb") as f:
+                    f.write(self.data)
+        self.erases = [0] * (size // ERASE)  # per 4 KB erase sector
+        self.programs = 0  # 256-byte pages programmed
+        self.busy_us = 0  # time the chip spent erasing and programming
+        self.on_busy = None  # called with microseconds after each erase or program
+        self._cache = None  # bytearray(ERASE) while a sector is cached
+        self._cache_at = None  # byte address of the cached sector
+        self._dirty = 0  # bit i: block i of the cached sector was written
 
-def sim_blocks(drive=None, nvm_path=None, ring=None, writable=True):
-    """Build nvm and a ring of separate save files (the per-file model, for record tests).
+    # ------------------------------------------------------------ the chip itself
 
-    The board's layout (one save file on a FAT drive) is `fat_blocks`; this simpler ring
-    of one file per place exercises the records and the policy with small rings. drive:
-    a folder (None keeps everything in memory); nvm_path: where nvm persists (None: in
-    memory); ring: number of places (default: the device's); writable=False models a drive
-    left to the computer for USB updates.
-    """
-    from freecell_mc.saves import savelog
+    def _persist(self, start, end):
+        if self.path is not None:
+            with io.open(self.path, "r+b") as f:
+                f.seek(start)
+                f.write(self.data[start:end])
 
-    n = savelog.RING if ring is None else ring
-    blocks = [FlashBlock(nvm_path, savelog.NVM_SIZE)]
-    for i in range(n):
-        path = None if drive is None else os.path.join(drive, ring_path(i))
-        blocks.append(FileBlock(path, FILE_SIZE, writable=writable))
-    return blocks
+    def _busy(self, us):
+        self.busy_us += us
+        if self.on_busy is not None:
+            self.on_busy(us)
 
+    def erase_sector(self, addr):
+        """Erase the 4 KB sector at addr (one step; a cut leaves its first half erased)."""
+        self.erases[addr // ERASE] += 1
+        self._busy(SECTOR_ERASE_US)
+        if _step():
+            self.data[addr : addr + ERASE // 2] = b"\xff" * (ERASE // 2)
+            self._persist(addr, addr + ERASE)
+            self.lose_power()
+            raise PowerCut("power cut while erasing a 4 KB sector of CIRCUITPY")
+        self.data[addr : addr + ERASE] = b"\xff" * ERASE
+        self._persist(addr, addr + ERASE)
 
-class ReadOnly:
-    """A FAT volume as code.py sees it while the computer owns CIRCUITPY: writes fail (EROFS)."""
+    def program(self, addr, buf):
+        """Program len(buf) bytes at addr page by page (NOR: bits only go from 1 to 0)."""
+        for off in range(0, len(buf), QSPI_PAGE):
+            a = addr + off
+            page = buf[off : off + QSPI_PAGE]
+            self.programs += 1
+            self._busy(PAGE_PROGRAM_US)
+            n = len(page)
+            if _step():
+                n //= 2
+                self._and(a, page[:n])
+                self._persist(a, a + n)
+                self.lose_power()
+                raise PowerCut("power cut while programming CIRCUITPY")
+            self._and(a, page)
+            self._persist(a, a + n)
 
-    def __init__(self, vol):
-        self.vol = vol
+    def _and(self, a, page):
+        n = len(page)
+        old = int.from_bytes(self.data[a : a + n], "big")
+        self.data[a : a + n] = (old & int.from_bytes(page, "big")).to_bytes(n, "big")
 
-    def open(self, path, mode="r"):
-        """Open for reading; refuse any write."""
-        if any(c in mode for c in "wax+"):
-            raise OSError(30, "Read-only filesystem")
-        return self.vol.open(path, mode)
+    def lose_power(self):
+        """Forget the RAM cache, as a power cut or a reset does."""
+        self._cache = None
+        self._cache_at = None
+        self._dirty = 0
 
-    def mkdir(self, path):
-        """Refuse."""
-        raise OSError(30, "Read-only filesystem")
+    # ------------------------------------------------ external_flash.c's block layer
 
-    def stat_size(self, path):
-        """Return the file's size."""
-        return self.vol.stat_size(path)
+    def read_block(self, block):
+        """Return 512 bytes of block (from the RAM cache if it holds a newer copy)."""
+        addr = block * SECTOR
+        sec = addr - addr % ERASE
+        i = (addr % ERASE) // SECTOR
+        if self._cache is not None and self._cache_at == sec and self._dirty >> i & 1:
+            return bytes(self._cache[i * SECTOR : (i + 1) * SECTOR])
+        return bytes(self.data[addr : addr + SECTOR])
 
-    def is_dir(self, path):
-        """Return True for a folder."""
-        return self.vol.is_dir(path)
+    def write_block(self, block, buf):
+        """Write one 512-byte block as external_flash_write_block does."""
+        addr = block * SECTOR
+        sec = addr - addr % ERASE
+        i = (addr % ERASE) // SECTOR
+        if self._cache_at != sec or self._dirty >> i & 1:
+            if self.data[addr : addr + 4] == b"\xff\xff\xff\xff":
+                self.program(addr, bytes(buf))  # page_erased(): straight onto the chip
+                return
+            self.flush()
+            self._cache = bytearray(ERASE)
+            self._cache_at = sec
+            self._dirty = 0
+        self._dirty |= 1 << i
+        self._cache[i * SECTOR : (i + 1) * SECTOR] = buf
 
-    def sync(self):
-        """Nothing to sync."""
+    def flush(self):
+        """Write the cached sector back: fill in untouched blocks, erase, program all 16 pages."""
+        if self._cache is None or self._cache_at is None:
+            self._cache_at = None
+            return
+        sec, cache = self._cache_at, self._cache
+        for i in range(ERASE // SECTOR):
+            if not self._dirty >> i & 1:
+                cache[i * SECTOR : (i + 1) * SECTOR] = self.data[sec + i * SECTOR : sec + (i + 1) * SECTOR]
+        self._cache_at = None
+        self._cache = None
+        self._dirty = 0
+        self.erase_sector(sec)
+        self.program(sec, bytes(cache))
 
+    def worst(self, first=0, last=None):
+        """Return (erases, sector index) of the most erased 4 KB sector in [first, last)."""
+        last = len(self.erases) if last is None else last
+        best = (0, first)
+        for s in range(first, last):
+            if self.erases[s] > best[0]:
+                best = (self.erases[s], s)
+        return best
 
-def fat_blocks(vol=None, nvm_path=None, places=None, writable=True):
-    """Build the board's save blocks over CIRCUITPY's FAT model: nvm, then the save file.
-
-    vol: a host_sim.fat.Volume (None: a freshly formatted 8 MB drive in memory, holding
-    what a board holds before the first save); places: record places (default RING).
-    """
-    from freecell_mc.saves import savelog
-    from host_sim import fat
-
-    if vol is None:
-        vol = fat.Volume.mkfs(fat.Flash())
-        fat.install(vol)
-        vol.flash.erases = [0] * len(vol.flash.erases)  # count from the installed drive on
-    n = savelog.RING if places is None else places
-    fs = vol if writable else ReadOnly(vol)
-    return savelog.SaveLog(FlashBlock(nvm_path, savelog.NVM_SIZE), savelog.LOG_PATH, n, fs)
-
-
-def drive_blocks(drive, nvm_path=None, places=None):
-    """Return the board's save blocks on the simulator's drive folder (its FAT image) and nvm.
-
-    What the simulator's game reads and writes on `--drive drive --nvm nvm_path`: tests
-    prepare saves with it before a run and read them after one.
-    """
-    from host_sim import fat
-
-    return fat_blocks(fat.open_drive(str(drive)), nvm_path, places)
-
-
-def total_erases(blocks):
-    """Return (nvm erases, the most erases of any one file sector or directory sector)."""
-    nvm = blocks[0].erase_count
-    most = 0
-    for b in blocks[1:]:
-        most = max(most, b.erase_count, getattr(b, "meta_erase_count", 0))
-    return nvm, most

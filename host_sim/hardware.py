@@ -1,8 +1,14 @@
 # SPDX-License-Identifier: MIT
-"""Simulated board parts: the clock, the keyboard, the touch panel and the I2C RTC chips."""
+"""Simulated board parts: the clock, the keyboard, the touch panel, the I2C RTC chips, and
+the save blocks the game writes (nvm, and its save ring on the flash or the FAT drive)."""
 
 import calendar
+import os
 import time
+
+from host_sim.circuitpy import install, open_drive
+from host_sim.fat import Volume
+from host_sim.flash import FileBlock, Flash, FlashBlock
 
 # CircuitPython's supervisor.ticks_ms() wraps at 2**29 and starts 65 s before the
 # first wrap, so code that mishandles the wrap fails within a minute, as on the board.
@@ -322,3 +328,95 @@ def make_ext_rtc(kind, clock, start_seconds):
     if kind == "pcf8523":
         return {0x68: PCF8523(clock, start_seconds)}
     raise ValueError("--ext-rtc is none, ds3231 or pcf8523, not %r" % kind)
+
+
+# -- the save blocks: nvm and the save ring over the simulated flash -----------------
+
+FILE_SIZE = 4096  # the per-file model: one save file per 4 KB erase sector
+
+
+def ring_path(i):
+    """Return the path of place i in the per-file model (one file per folder)."""
+    return "fcsave/%02d/save.bin" % i
+
+
+def sim_blocks(drive=None, nvm_path=None, ring=None, writable=True):
+    """Build nvm and a ring of separate save files (the per-file model, for record tests).
+
+    The board's layout (one save file on a FAT drive) is `fat_blocks`; this simpler ring
+    of one file per place exercises the records and the policy with small rings. drive:
+    a folder (None keeps everything in memory); nvm_path: where nvm persists (None: in
+    memory); ring: number of places (default: the device's); writable=False models a drive
+    left to the computer for USB updates.
+    """
+    from freecell_mc.saves import savelog
+
+    n = savelog.RING if ring is None else ring
+    blocks = [FlashBlock(nvm_path, savelog.NVM_SIZE)]
+    for i in range(n):
+        path = None if drive is None else os.path.join(drive, ring_path(i))
+        blocks.append(FileBlock(path, FILE_SIZE, writable=writable))
+    return blocks
+
+
+class ReadOnly:
+    """A FAT volume as code.py sees it while the computer owns CIRCUITPY: writes fail (EROFS)."""
+
+    def __init__(self, vol):
+        self.vol = vol
+
+    def open(self, path, mode="r"):
+        """Open for reading; refuse any write."""
+        if any(c in mode for c in "wax+"):
+            raise OSError(30, "Read-only filesystem")
+        return self.vol.open(path, mode)
+
+    def mkdir(self, path):
+        """Refuse."""
+        raise OSError(30, "Read-only filesystem")
+
+    def stat_size(self, path):
+        """Return the file's size."""
+        return self.vol.stat_size(path)
+
+    def is_dir(self, path):
+        """Return True for a folder."""
+        return self.vol.is_dir(path)
+
+    def sync(self):
+        """Nothing to sync."""
+
+
+def fat_blocks(vol=None, nvm_path=None, places=None, writable=True):
+    """Build the board's save blocks over CIRCUITPY's FAT model: nvm, then the save file.
+
+    vol: a host_sim.fat.Volume (None: a freshly formatted 8 MB drive in memory, holding
+    what a board holds before the first save); places: record places (default RING).
+    """
+    from freecell_mc.saves import savelog
+
+    if vol is None:
+        vol = Volume.mkfs(Flash())
+        install(vol)
+        vol.flash.erases = [0] * len(vol.flash.erases)  # count from the installed drive on
+    n = savelog.RING if places is None else places
+    fs = vol if writable else ReadOnly(vol)
+    return savelog.SaveLog(FlashBlock(nvm_path, savelog.NVM_SIZE), savelog.LOG_PATH, n, fs)
+
+
+def drive_blocks(drive, nvm_path=None, places=None):
+    """Return the board's save blocks on the simulator's drive folder (its FAT image) and nvm.
+
+    What the simulator's game reads and writes on `--drive drive --nvm nvm_path`: tests
+    prepare saves with it before a run and read them after one.
+    """
+    return fat_blocks(open_drive(str(drive)), nvm_path, places)
+
+
+def total_erases(blocks):
+    """Return (nvm erases, the most erases of any one file sector or directory sector)."""
+    nvm = blocks[0].erase_count
+    most = 0
+    for b in blocks[1:]:
+        most = max(most, b.erase_count, getattr(b, "meta_erase_count", 0))
+    return nvm, most

@@ -81,9 +81,9 @@ class Simulator:
                 drive = os.path.join(HOME, "drive")
         os.makedirs(drive, exist_ok=True)
         self.drive = os.path.abspath(drive)
-        from host_sim import fat
+        from host_sim import circuitpy
 
-        why = fat.drive_problem(self.drive)
+        why = circuitpy.drive_problem(self.drive)
         if why:
             raise ValueError(why)  # before the board starts: it would format the drive
         if nvm_path is None:
@@ -111,9 +111,9 @@ class Simulator:
     def volume(self):
         """Return CIRCUITPY's FAT model (host_sim/fat.py) in the drive folder, opened once."""
         if self._volume is None:
-            from host_sim import fat
+            from host_sim import circuitpy
 
-            self._volume = fat.open_drive(self.drive)
+            self._volume = circuitpy.open_drive(self.drive)
             self._volume.flash.on_busy = self._flash_busy
         return self._volume
 
@@ -208,7 +208,7 @@ class Simulator:
 
     def run(self):
         """Run boot.py and code.py until the script ends or the window closes; return exit code."""
-        from host_sim import fat
+        from host_sim.fatfile import Hang
         from host_sim.script import ScriptEnd, ScriptFailure
         from host_sim.window import WindowClosed
 
@@ -252,7 +252,7 @@ class Simulator:
             return 1
         except (WindowClosed, KeyboardInterrupt):
             return 0
-        except fat.Hang as e:
+        except Hang as e:
             self.failure = "host_sim: the board hangs: %s" % e
             print(self.failure, file=sys.stderr)
             return 1

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import device_imports
-from host_sim import fat
+from host_sim import circuitpy
 from tools import bundle
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -229,18 +229,18 @@ def test_a_frozen_librarys_own_imports_are_followed(tmp_path):
 
 
 def test_the_fat_models_drive_holds_this_image(fresh):
-    """host_sim/fat.py puts the image's files on the simulated CIRCUITPY before the saves.
+    """host_sim/circuitpy.py puts the image's files on the simulated CIRCUITPY before the saves.
 
     The sizes there are those of one build: they may drift a little as the game changes.
     """
     tree, _ = fresh
     image = tree / "build" / "CIRCUITPY"
     files = bundle.read_manifest(image)["files"]
-    model = [(name, size) for name, size in fat.INSTALLED if name != "boot_out.txt"]
-    assert [name for name, _ in model] == files, "update host_sim/fat.py INSTALLED"
+    model = [(name, size) for name, size in circuitpy.INSTALLED if name != "boot_out.txt"]
+    assert [name for name, _ in model] == files, "update host_sim/circuitpy.py INSTALLED"
     real = sum((image / f).stat().st_size for f in files)
     assert abs(sum(size for _, size in model) - real) <= real // 10, (
-        "the image is now %d bytes: update the sizes in host_sim/fat.py INSTALLED" % real)
+        "the image is now %d bytes: update the sizes in host_sim/circuitpy.py INSTALLED" % real)
 
 
 def test_a_device_import_nothing_provides_fails_and_optional_ones_do_not(tmp_path):

@@ -24,10 +24,10 @@ import pytest
 from fatfs import RamDisk, Partition
 from fatfs import wrapper as ng
 
-from host_sim import fat
+from host_sim import circuitpy, fat, fatfile, fatformat, flash
 
-LAYOUT = fat.layout()
-CLUSTER = LAYOUT["cluster_sectors"] * fat.SECTOR
+LAYOUT = fatformat.layout()
+CLUSTER = LAYOUT["cluster_sectors"] * flash.SECTOR
 
 # extmod/vfs_fat_file.c fresult_to_errno_table, by FRESULT number (ff.h)
 ERRNO = {1: 5, 2: 5, 3: 16, 4: 2, 5: 2, 6: 22, 7: 13, 8: 17, 9: 22, 10: 30, 11: 19,
@@ -89,7 +89,7 @@ class RealVolume:
 
     def __init__(self, image):
         self.store = bytearray(image)
-        self.part = Partition(RamDisk(self.store, sector_size=fat.SECTOR, block_size=1))
+        self.part = Partition(RamDisk(self.store, sector_size=flash.SECTOR, block_size=1))
         self.part.mount()
 
     def _path(self, path):
@@ -126,7 +126,7 @@ def model_image(vol):
     """Return the bytes of the model's volume, its caches written back."""
     vol._sync_window()
     vol.flash.flush()
-    return bytes(vol.flash.data[: LAYOUT["sectors"] * fat.SECTOR])
+    return bytes(vol.flash.data[: LAYOUT["sectors"] * flash.SECTOR])
 
 
 def masked(image):
@@ -145,8 +145,8 @@ def masked(image):
         except OSError:
             pass  # a damaged folder chain: what was reached is compared
         for s in sectors:
-            for off in range(0, fat.SECTOR, 32):
-                e = s * fat.SECTOR + off
+            for off in range(0, flash.SECTOR, 32):
+                e = s * flash.SECTOR + off
                 if img[e] == 0:
                     break
                 img[e + 13 : e + 20] = bytes(7)  # created (tenths, time, date), accessed
@@ -161,14 +161,14 @@ def masked(image):
                     tails.append((clst, size))
     for c in range(2, vol.n_fatent):
         if vol._get_fat(c) == 0:  # what a free cluster holds is nobody's
-            start = vol._clst2sect(c) * fat.SECTOR
+            start = vol._clst2sect(c) * flash.SECTOR
             img[start : start + CLUSTER] = bytes(CLUSTER)
     for clst, size in tails:
         c, left = clst, size
         for _ in range(vol.n_fatent):
             if not 2 <= c < vol.n_fatent:
                 break
-            start = vol._clst2sect(c) * fat.SECTOR
+            start = vol._clst2sect(c) * flash.SECTOR
             if left < CLUSTER:
                 img[start + max(left, 0) : start + CLUSTER] = bytes(CLUSTER - max(left, 0))
             left -= CLUSTER
@@ -177,15 +177,15 @@ def masked(image):
 
 
 def _flash_of(image):
-    f = fat.Flash()
+    f = flash.Flash()
     f.data[: len(image)] = image
     return f
 
 
 def fresh():
     """Return a model volume as a PyPortal's CIRCUITPY holds before the first save."""
-    vol = fat.Volume.mkfs(fat.Flash())
-    fat.install(vol)
+    vol = fat.Volume.mkfs(flash.Flash())
+    circuitpy.install(vol)
     return vol
 
 
@@ -219,7 +219,7 @@ def compare(vol, steps):
         if mi != ri:
             diff = [i for i in range(len(mi)) if mi[i] != ri[i]]
             pytest.fail("the images differ at %d bytes, first at sector %d offset %d"
-                        % (len(diff), diff[0] // fat.SECTOR, diff[0] % fat.SECTOR))
+                        % (len(diff), diff[0] // flash.SECTOR, diff[0] % flash.SECTOR))
     finally:
         real.close()
     return a
@@ -284,28 +284,28 @@ def chain(vol, path):
 def test_a_fresh_format_is_what_fatfs_makes():
     """f_mkfs of the real FatFs and the model's give the same volume (label and serial
     aside: CircuitPython names the drive after formatting)."""
-    store = bytearray(LAYOUT["sectors"] * fat.SECTOR)
-    part = Partition(RamDisk(store, sector_size=fat.SECTOR, block_size=1))
+    store = bytearray(LAYOUT["sectors"] * flash.SECTOR)
+    part = Partition(RamDisk(store, sector_size=flash.SECTOR, block_size=1))
     try:
         assert ng.pyf_mkfs(part.pname, n_fat=1, align=0, n_root=512, au_size=0) == 0
     finally:
         part.unmount()
-    vol = fat.Volume.mkfs(fat.Flash())
+    vol = fat.Volume.mkfs(flash.Flash())
     mine = bytearray(model_image(vol))
     mine[39:43] = store[39:43]  # the volume serial: f_mkfs takes it from the clock
-    root = LAYOUT["root_start"] * fat.SECTOR
+    root = LAYOUT["root_start"] * flash.SECTOR
     assert mine[root : root + 11] == b"CIRCUITPY  " and mine[root + 11] == 0x08
     mine[root : root + 32] = bytes(32)  # f_setlabel's entry
-    system = LAYOUT["data_start"] * fat.SECTOR  # the data area is left as it was
+    system = LAYOUT["data_start"] * flash.SECTOR  # the data area is left as it was
     assert bytes(mine[:system]) == bytes(store[:system])
 
 
 def test_installing_and_playing_a_session_allocate_as_fatfs_does():
     """Folders, files made, grown by append and by seeking, rewritten, removed: the same
     clusters, entries and bytes."""
-    vol = fat.Volume.mkfs(fat.Flash())
+    vol = fat.Volume.mkfs(flash.Flash())
     steps = []
-    for path, size in fat.installed_paths():
+    for path, size in circuitpy.installed_paths():
         steps.append(mkdir(path) if size is None else write(path, "wb", pattern(size, size)))
     steps += [
         mkdir("saves"),
@@ -330,8 +330,8 @@ def test_a_zeroed_fat_sector_under_the_save_fails_its_growth_as_fatfs_does():
     cluster still works, as it does on the board."""
     vol = with_save()
     first = chain(vol, SAVE)[0]
-    sect = vol.fatbase + first * 2 // fat.SECTOR
-    vol.flash.write_block(sect, bytes(fat.SECTOR))
+    sect = vol.fatbase + first * 2 // flash.SECTOR
+    vol.flash.write_block(sect, bytes(flash.SECTOR))
     steps = [write(SAVE, "r+b", b"inside", at=10),
              write(SAVE, "r+b", pattern(3 * CLUSTER, 2), at=CLUSTER // 2),
              write(SAVE, "ab", b"more")]
@@ -374,7 +374,7 @@ def test_a_full_drive_stops_a_write_short_and_refuses_a_folder():
     empty file still gets its entry."""
     vol = with_save(2)
     free = vol.free_clusters()
-    steps = [write("fill.bin", "wb", bytes(free * CLUSTER - 300), chunk=64 * fat.SECTOR),
+    steps = [write("fill.bin", "wb", bytes(free * CLUSTER - 300), chunk=64 * flash.SECTOR),
              write(SAVE, "ab", pattern(2000, 7)),
              mkdir("more"),
              write("empty.txt", "wb", b""),
@@ -385,7 +385,7 @@ def test_a_full_drive_stops_a_write_short_and_refuses_a_folder():
 def test_a_full_root_refuses_one_more_file():
     """512 root entries: the 513th is FR_DENIED (EACCES), a folder's grows by a cluster."""
     vol = fresh()
-    used = sum(1 for s in vol._dir_sectors(0) for off in range(0, fat.SECTOR, 32)
+    used = sum(1 for s in vol._dir_sectors(0) for off in range(0, flash.SECTOR, 32)
                if vol.flash.read_block(s)[off] not in (0, 0xE5))
     steps = [write("f%d.txt" % i, "wb", b"") for i in range(512 - used - 1)]
     steps += [write("over.txt", "wb", b""), mkdir("over")]
@@ -426,7 +426,7 @@ def test_a_looping_chain_hangs_the_board_when_opened_to_read():
     vol = with_save(4)
     c = chain(vol, SAVE)
     vol._put_fat(c[-1], c[1])
-    with pytest.raises(fat.Hang, match="loops"):
+    with pytest.raises(fatfile.Hang, match="loops"):
         vol.open(SAVE, "rb")
 
 
@@ -435,7 +435,7 @@ def test_the_free_count_of_a_zeroed_first_fat_sector_includes_the_reserved_entri
     vol = fresh()
     before = vol.free_clusters()
     used_in_first = sum(1 for c in range(2, 256) if vol._get_fat(c) != 0)
-    vol.flash.write_block(vol.fatbase, bytes(fat.SECTOR))
+    vol.flash.write_block(vol.fatbase, bytes(flash.SECTOR))
     again = fat.Volume(vol.flash)
     assert again.free_clusters() == before + used_in_first + 2
 

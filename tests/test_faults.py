@@ -12,7 +12,7 @@ complete, exactly the new one; both slots, the statistics and the settings inclu
 
 import pytest
 
-from host_sim import flash
+from host_sim import flash, hardware
 from freecell_mc.rules import deals
 from freecell_mc.saves import policy, record
 from freecell_mc.rules.engine import Game
@@ -180,7 +180,7 @@ def _run_all_cuts(blocks, nvm_backup=None, monkeypatch=None):
 
 def test_every_cut_of_every_write_keeps_the_last_save_ring_of_four(monkeypatch):
     """Files on CIRCUITPY plus nvm (backed up every 5th write): every cut is survived."""
-    blocks = flash.sim_blocks(ring=4)
+    blocks = hardware.sim_blocks(ring=4)
     cuts = _run_all_cuts(blocks, nvm_backup=5, monkeypatch=monkeypatch)
     assert blocks[0].erase_count > 0  # nvm took part (backups and the USB flag)
     assert cuts > 300
@@ -188,7 +188,7 @@ def test_every_cut_of_every_write_keeps_the_last_save_ring_of_four(monkeypatch):
 
 def test_every_cut_with_the_device_ring(monkeypatch):
     """The same with the device's full ring and backup schedule."""
-    blocks = flash.sim_blocks()
+    blocks = hardware.sim_blocks()
     cuts = _run_all_cuts(blocks, monkeypatch=monkeypatch)
     assert cuts > 300
 
@@ -197,7 +197,7 @@ def test_cuts_on_disk_persist_the_damage(tmp_path, monkeypatch):
     """Blocks backed by files: the partial state is on disk and a fresh process recovers."""
     drive = tmp_path / "CIRCUITPY"
     nvm = tmp_path / "nvm.bin"
-    blocks = flash.sim_blocks(str(drive), str(nvm), ring=3)
+    blocks = hardware.sim_blocks(str(drive), str(nvm), ring=3)
     s = policy.Saves(blocks)
     s.load()
     s.put_slot(0, 1, 7, 4, FREE[1], 10)
@@ -206,7 +206,7 @@ def test_cuts_on_disk_persist_the_damage(tmp_path, monkeypatch):
     assert s.commit(0, force=True)
     want = state(s)
     for step in range(1, 12):
-        blocks = flash.sim_blocks(str(drive), str(nvm), ring=3)
+        blocks = hardware.sim_blocks(str(drive), str(nvm), ring=3)
         s = policy.Saves(blocks)
         assert s.load() is None
         s.put_slot(0, 1, 7, 4, FREE[step + 2], 99 + step)
@@ -216,7 +216,7 @@ def test_cuts_on_disk_persist_the_damage(tmp_path, monkeypatch):
             s.commit(1000, force=True)
         flash.disarm()
         # A new "process": everything comes back from the files on disk.
-        again = policy.Saves(flash.sim_blocks(str(drive), str(nvm), ring=3))
+        again = policy.Saves(hardware.sim_blocks(str(drive), str(nvm), ring=3))
         assert again.load() is None
         got = state(again)
         assert got in (want, new), step
@@ -225,7 +225,7 @@ def test_cuts_on_disk_persist_the_damage(tmp_path, monkeypatch):
 
 def test_read_only_drive_falls_back_to_nvm():
     """CIRCUITPY left to the computer: saves go to nvm, rate-limited, and the mode says so."""
-    blocks = flash.sim_blocks(ring=4, writable=False)
+    blocks = hardware.sim_blocks(ring=4, writable=False)
     s = policy.Saves(blocks)
     assert s.load() is None
     s.put_slot(0, 1, 7, 4, FREE[3], 30)
@@ -246,7 +246,7 @@ def test_read_only_drive_falls_back_to_nvm():
 
 def test_usb_flag_reaches_nvm_at_once_even_read_only():
     """Switching back to game writes must reach boot.py even when only nvm is writable."""
-    blocks = flash.sim_blocks(ring=2, writable=False)
+    blocks = hardware.sim_blocks(ring=2, writable=False)
     s = policy.Saves(blocks)
     s.load()
     s.settings.usb_writable = True
@@ -259,7 +259,7 @@ def test_usb_flag_reaches_nvm_at_once_even_read_only():
 
 def test_read_only_cuts_never_crash_and_fall_back_to_older():
     """With nvm alone a cut can lose the newest save (documented); it never crashes."""
-    blocks = flash.sim_blocks(ring=2, writable=False)
+    blocks = hardware.sim_blocks(ring=2, writable=False)
     s = policy.Saves(blocks)
     s.load()
     s.put_slot(0, 1, 7, 4, FREE[1], 1)
@@ -281,7 +281,7 @@ def test_read_only_cuts_never_crash_and_fall_back_to_older():
 
 def test_a_file_lost_in_a_cut_is_recreated_and_every_cut_of_that_is_survived():
     """A cut in the directory update loses a file; the next save recreates it, safely."""
-    blocks = flash.sim_blocks(ring=3)
+    blocks = hardware.sim_blocks(ring=3)
     s = policy.Saves(blocks)
     s.load()
     for i in range(2):

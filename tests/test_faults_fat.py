@@ -13,7 +13,7 @@ erases are real ones.
 
 import pytest
 
-from host_sim import fat, flash
+from host_sim import circuitpy, fat, fatformat, flash
 from freecell_mc.saves import policy, record, savelog
 
 from test_faults import DAILY, FREE, state
@@ -25,20 +25,20 @@ PLACES = 40
 
 def test_the_layout_is_what_circuitpython_formats():
     """f_mkfs's arithmetic for the 8 MB flash (figures in docs/saves.md)."""
-    lay = fat.layout()
+    lay = fatformat.layout()
     assert lay["sectors"] == 16376  # (8 MiB - the 4 KB scratch sector) / 512
     assert lay["fat_type"] == 16 and lay["cluster_sectors"] == 2  # 1 KB clusters
     assert (lay["fat_start"], lay["fat_sectors"]) == (1, 32)
     assert (lay["root_start"], lay["root_sectors"]) == (33, 32)
     assert lay["data_start"] == 65 and lay["clusters"] == 8155
-    vol = fat.Volume.mkfs(fat.Flash())
+    vol = fat.Volume.mkfs(flash.Flash())
     assert (vol.fatbase, vol.dirbase, vol.database, vol.csize) == (1, 33, 65, 2)
     # The data area begins one sector into a 4 KB erase sector: nothing is aligned.
-    assert vol.database * fat.SECTOR % fat.ERASE == fat.SECTOR
+    assert vol.database * flash.SECTOR % flash.ERASE == flash.SECTOR
 
 
 def test_the_flash_cache_erases_as_circuitpython_does():
-    fl = fat.Flash()
+    fl = flash.Flash()
     fl.write_block(100, b"A" * 512)  # erased: programmed straight away, no erase
     assert sum(fl.erases) == 0 and fl.programs == 2
     fl.write_block(101, b"B" * 512)  # erased too
@@ -52,9 +52,9 @@ def test_the_flash_cache_erases_as_circuitpython_does():
 
 def test_the_drive_holds_the_board_image_under_fatfs_short_names():
     """What a board holds before the first save: the image's files, long names as 8.3 ones."""
-    vol = fat.Volume.mkfs(fat.Flash())
-    fat.install(vol)
-    sizes = dict(fat.INSTALLED)
+    vol = fat.Volume.mkfs(flash.Flash())
+    circuitpy.install(vol)
+    sizes = dict(circuitpy.INSTALLED)
     assert vol.stat_size("code.py") == sizes["code.py"]
     assert vol.stat_size("lib/FREECE~1/app.mpy") == sizes["lib/freecell_mc/app.mpy"]
     assert vol.stat_size("lib/ADAFRU~1.MPY") == sizes["lib/adafruit_touchscreen.mpy"]
@@ -62,14 +62,14 @@ def test_the_drive_holds_the_board_image_under_fatfs_short_names():
             == sizes["lib/freecell_mc/ui/screens/datepicker.mpy"])
     assert vol.is_dir("lib/freece~1/ui/screens")
     # FatFs numbers short names that would clash.
-    assert fat.short_name("calibration.mpy", ["CALIBR~1.MPY"]) == "CALIBR~2.MPY"
-    assert fat.short_name("boot_out.txt") == "boot_out.txt"
+    assert fatformat.short_name("calibration.mpy", ["CALIBR~1.MPY"]) == "CALIBR~2.MPY"
+    assert fatformat.short_name("boot_out.txt") == "boot_out.txt"
 
 
 def _board(places=PLACES):
     """Return (flash, image after installing) of a board before its first save."""
-    vol = fat.Volume.mkfs(fat.Flash())
-    fat.install(vol)
+    vol = fat.Volume.mkfs(flash.Flash())
+    circuitpy.install(vol)
     return vol.flash, bytes(vol.flash.data)
 
 
@@ -84,10 +84,10 @@ def _file_sectors(fl):
     vol = fat.Volume(fl)
     f = vol.open(savelog.LOG_PATH, "rb")
     out = set()
-    for pos in range(0, vol.stat_size(savelog.LOG_PATH), fat.SECTOR):
+    for pos in range(0, vol.stat_size(savelog.LOG_PATH), flash.SECTOR):
         c = f._cluster_of(pos)
-        sect = vol._clst2sect(c) + (pos // fat.SECTOR) % vol.csize
-        out.add(sect * fat.SECTOR // fat.ERASE)
+        sect = vol._clst2sect(c) + (pos // flash.SECTOR) % vol.csize
+        out.add(sect * flash.SECTOR // flash.ERASE)
     return out
 
 

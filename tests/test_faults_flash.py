@@ -3,7 +3,7 @@
 
 import pytest
 
-from host_sim import flash
+from host_sim import flash, hardware
 
 pytestmark = pytest.mark.usefixtures("no_cut_left_armed")
 
@@ -89,7 +89,7 @@ def test_file_block_missing_read_only_and_directory_cut(tmp_path):
 def test_sim_blocks_mirror_the_device_layout(tmp_path):
     from freecell_mc.saves import savelog
 
-    blocks = flash.sim_blocks(str(tmp_path), str(tmp_path / "nvm.bin"), ring=3)
+    blocks = hardware.sim_blocks(str(tmp_path), str(tmp_path / "nvm.bin"), ring=3)
     assert len(blocks) == 4 and len(blocks[0]) == savelog.NVM_SIZE
-    assert blocks[2].path == str(tmp_path / flash.ring_path(1))
-    assert flash.total_erases(blocks) == (0, 0)
+    assert blocks[2].path == str(tmp_path / hardware.ring_path(1))
+    assert hardware.total_erases(blocks) == (0, 0)

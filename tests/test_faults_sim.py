@@ -16,7 +16,7 @@ restarted game shows that position.
 
 import pytest
 
-from host_sim import flash, sim
+from host_sim import flash, hardware, sim
 from freecell_mc.rules import notation
 from freecell_mc.saves import policy, record
 from freecell_mc.rules.engine import Game
@@ -47,7 +47,7 @@ def spy(monkeypatch):
 
 def _blocks(drive, nvm):
     """The saves as the game sees them on this drive and nvm."""
-    return flash.drive_blocks(drive, str(nvm))
+    return hardware.drive_blocks(drive, str(nvm))
 
 
 class _Pos:
@@ -228,11 +228,11 @@ def test_a_failing_nvm_raises_like_the_boards_and_the_game_goes_on(tmp_path, mon
 
 def _filled_drive(tmp_path, leave):
     """A drive folder whose CIRCUITPY has only `leave` bytes free."""
-    from host_sim import fat
+    from host_sim import circuitpy
 
     drive = tmp_path / "drive"
     drive.mkdir()
-    fat.fill(fat.open_drive(str(drive)), leave)
+    circuitpy.fill(circuitpy.open_drive(str(drive)), leave)
     return drive
 
 

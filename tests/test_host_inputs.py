@@ -18,7 +18,7 @@ import pytest
 
 from freecell_mc.rules import deals
 from host_sim import __main__ as entry
-from host_sim import fat, options, sim, tools
+from host_sim import circuitpy, fatformat, flash, options, sim, tools
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HUGE = 63 << 20  # the size of the board file that once took 54 s and 2.4 GB to refuse
@@ -49,15 +49,15 @@ def files(tmp_path):
     for name in ("empty", "zeros", "garbage", "short", "dir"):
         f["drive_" + name] = tmp_path / ("drive_" + name)
         f["drive_" + name].mkdir()
-    image = {k: f["drive_" + k] / fat.IMAGE for k in ("empty", "zeros", "garbage", "short")}
+    image = {k: f["drive_" + k] / circuitpy.IMAGE for k in ("empty", "zeros", "garbage", "short")}
     image["empty"].write_bytes(b"")
     with open(image["zeros"], "wb") as h:
-        h.truncate(fat.FLASH_BYTES)  # sparse: 8 MB of zeros, no disk used
+        h.truncate(flash.FLASH_BYTES)  # sparse: 8 MB of zeros, no disk used
     with open(image["garbage"], "wb") as h:
         h.write(bytes(range(256)) * 2)
-        h.truncate(fat.FLASH_BYTES)
+        h.truncate(flash.FLASH_BYTES)
     image["short"].write_bytes(b"\xeb" * 4096)
-    (f["drive_dir"] / fat.IMAGE).mkdir()
+    (f["drive_dir"] / circuitpy.IMAGE).mkdir()
     f["dir"].mkdir()
     f["no_code"].mkdir()
     f["good_board"].write_text(board)
@@ -358,7 +358,7 @@ def test_a_shot_as_the_first_line_shows_the_first_frame(board, size, tmp_path, c
 def test_a_drive_image_that_is_no_fat_volume_is_left_as_it_is(files, capsys, monkeypatch,
                                                                 tmp_path):
     """Refused before the board starts: nothing is written to the image or the nvm."""
-    image = os.path.join(files["drive_garbage"], fat.IMAGE)
+    image = os.path.join(files["drive_garbage"], circuitpy.IMAGE)
     before = open(image, "rb").read()
     nvm = tmp_path / "nvm.bin"
     code, out, err = _run(["--drive", files["drive_garbage"], "--nvm", str(nvm)] + HEADLESS[:1]
@@ -373,5 +373,5 @@ def test_a_drive_folder_without_an_image_gets_a_formatted_one(tmp_path, files, c
     code, out, err = _run(["--drive", str(drive), "--quiet"] + HEADLESS[:1]
                           + ["--script", files["good_script"]], capsys, monkeypatch)
     assert code == 0, err
-    assert fat.image_problem(str(drive / fat.IMAGE)) == ""
-    assert fat.open_drive(str(drive)).exists("code.py")
+    assert fatformat.image_problem(str(drive / circuitpy.IMAGE)) == ""
+    assert circuitpy.open_drive(str(drive)).exists("code.py")

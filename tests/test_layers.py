@@ -4,7 +4,8 @@
 Bottom to top (docs/architecture.md): compat.py and dates.py, which every layer may use;
 rules/; saves/; ui/; hardware/; app.py. A module imports only from its own layer and the
 ones below it, anywhere in the file (an import inside a function counts as much as one at
-the top), and no chain of imports comes back to where it started.
+the top), and no chain of imports comes back to where it started. The simulator's flash
+chip, its FAT volume and its board parts depend one way too.
 """
 
 from pathlib import Path
@@ -114,6 +115,17 @@ def test_no_import_runs_up_the_layers():
 def test_no_import_cycles():
     """No chain of imports, at the top or inside a function, comes back to where it began."""
     assert cycles(graph(modules())) == []
+
+
+def test_the_simulators_flash_fat_and_hardware_depend_one_way():
+    """The chips know no file system, the file system no drive folder, none the board parts."""
+    edges = graph(modules(top="host_sim"))
+    assert cycles(edges) == []
+    order = ["host_sim.flash", "host_sim.fatformat", "host_sim.fatfile", "host_sim.fat",
+             "host_sim.circuitpy", "host_sim.hardware"]
+    for i, name in enumerate(order):
+        assert not set(edges[name]) & set(order[i + 1:]), name
+    assert "host_sim.flash" in edges["host_sim.fat"]
 
 
 def test_the_new_packages_hold_no_code():

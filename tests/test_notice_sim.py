@@ -12,7 +12,7 @@ import struct
 
 import pytest
 
-from host_sim import flash
+from host_sim import hardware
 from freecell_mc.saves import policy, record
 from test_screens_sim import at, centre, run
 
@@ -66,7 +66,7 @@ def test_after_the_notice_an_unset_clock_still_asks_for_the_date(tmp_path):
 
 def _newest_saves(drive):
     """Return [(place, record)] of the valid records in the drive's save file, newest first."""
-    blocks = flash.drive_blocks(drive)  # the simulator's CIRCUITPY: the board's save file
+    blocks = hardware.drive_blocks(drive)  # the simulator's CIRCUITPY: the board's save file
     found = []
     for at in range(1, len(blocks)):
         rec = bytearray(blocks[at][0 : record.REC])
@@ -83,7 +83,7 @@ def test_a_newest_save_with_an_impossible_value_goes_back_one_save_and_says_so(t
     assert rec[72 + 8] == 2  # the free slot at 2 moves
     rec[24] = 7  # an active slot that does not exist: it stopped every start before
     struct.pack_into("<I", rec, 252, binascii.crc32(bytes(rec[:252])) & 0xFFFFFFFF)
-    flash.drive_blocks(tmp_path / "drive")[at][0 : record.REC] = bytes(rec)
+    hardware.drive_blocks(tmp_path / "drive")[at][0 : record.REC] = bytes(rec)
     back = "expect moves %d" % before[72 + 8]  # the save before it (saves come every 1.5 s)
     app = run(["expect screen notice", ok(), "expect screen table", back], tmp_path,
               date="2026-11-30")

@@ -155,7 +155,7 @@ def test_screenshots_at_the_board_sizes(tmp_path, board, size):
 def test_the_players_saved_calibration_drives_the_touch_panel(tmp_path, capsys):
     from freecell_mc.app import App
     from freecell_mc.saves.policy import Saves
-    from host_sim.flash import drive_blocks
+    from host_sim.hardware import drive_blocks
 
     nvm = str(tmp_path / "nvm.bin")
     drive = tmp_path / "drive"

@@ -141,9 +141,9 @@ def test_code_may_write_circuitpy_only_after_boot_remounts_it(board_root, remoun
     finally:
         s.close()
     log = (drive.parent / "log.txt").read_text()
-    from host_sim import fat
+    from host_sim import circuitpy
 
-    vol = fat.open_drive(str(drive))  # the simulated CIRCUITPY: a FAT image in the folder
+    vol = circuitpy.open_drive(str(drive))  # the simulated CIRCUITPY: a FAT image in the folder
     if remount:
         assert log == "wrote\n" and vol.open("saves/a.bin", "rb").read() == b"x"
         assert s.syncs == 1

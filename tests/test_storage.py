@@ -8,7 +8,7 @@ import struct
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from host_sim import flash
+from host_sim import flash, hardware
 from freecell_mc.rules import deals
 from freecell_mc.saves import policy, record, savelog
 from freecell_mc.rules.engine import Game
@@ -32,7 +32,7 @@ def _game(seed=1, moves=0):
 
 
 def _fresh(ring=4, **kw):
-    blocks = flash.sim_blocks(ring=ring, **kw)
+    blocks = hardware.sim_blocks(ring=ring, **kw)
     s = policy.Saves(blocks)
     assert s.load() is None
     return blocks, s
@@ -208,7 +208,7 @@ def _put_raw(block, data):
 
 
 def test_garbage_everywhere_is_reported_once():
-    blocks = flash.sim_blocks(ring=3)
+    blocks = hardware.sim_blocks(ring=3)
     for i, b in enumerate(blocks):
         _put_raw(b, bytes((i * 37 + k * 11) & 255 for k in range(600)))
     s, msg = _reload(blocks)
@@ -231,7 +231,7 @@ def test_truncated_record_is_unreadable():
 
 
 def test_foreign_contents_in_nvm_are_reported_and_replaced():
-    blocks = flash.sim_blocks(ring=2)
+    blocks = hardware.sim_blocks(ring=2)
     _put_raw(blocks[0], b'{"high_score": 12, "name": "another program"}')
     s, msg = _reload(blocks)
     assert msg == policy.MSG_UNREADABLE
@@ -289,7 +289,7 @@ def test_out_of_range_fields_refuse_the_record_not_clamp_it():
     st.booleans(),
 )
 def test_any_bytes_load_without_an_exception(contents, keep_magic):
-    blocks = flash.sim_blocks(ring=2)
+    blocks = hardware.sim_blocks(ring=2)
     for b, data in zip(blocks, contents):
         if keep_magic and len(data) >= 8:
             data = b"FCMC\x01\x00\x00\x01" + data[8:]

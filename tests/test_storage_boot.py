@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """boot.py's job: the game writes CIRCUITPY unless the saved flag or a held screen says USB."""
 
-from host_sim import fat, flash
+from host_sim import circuitpy, hardware
 from freecell_mc.hardware import boot
 from freecell_mc.saves import policy, record, savelog
 
@@ -39,7 +39,7 @@ def _run(blocks, touch=None, fs=None):
 
 
 def _blocks_with_flag(flag, writable=True, ring=3):
-    blocks = flash.sim_blocks(ring=ring, writable=writable)
+    blocks = hardware.sim_blocks(ring=ring, writable=writable)
     s = policy.Saves(blocks)
     s.load()
     s.settings.usb_writable = flag
@@ -49,7 +49,7 @@ def _blocks_with_flag(flag, writable=True, ring=3):
 
 
 def test_default_gives_the_drive_to_the_game():
-    game, remounts, lines = _run(flash.sim_blocks(ring=2))
+    game, remounts, lines = _run(hardware.sim_blocks(ring=2))
     assert game and remounts == [("/", False)]
     assert lines == [boot.GAME, boot.HOW]
 
@@ -95,12 +95,12 @@ def test_holding_the_screen_overrides_for_one_start():
 
 def test_one_noisy_reading_is_not_a_held_screen():
     noisy = Touch([None, (5, 5, 20000), None, None, None, None, None, None])
-    game, remounts, _ = _run(flash.sim_blocks(ring=2), touch=noisy)
+    game, remounts, _ = _run(hardware.sim_blocks(ring=2), touch=noisy)
     assert game
 
 
 def test_unreadable_saves_and_a_failing_remount_never_stop_the_board():
-    blocks = flash.sim_blocks(ring=2)
+    blocks = hardware.sim_blocks(ring=2)
     blocks[0].data[0:300] = bytes(range(256)) + bytes(44)
     game, remounts, lines = _run(blocks, fs=FS(fail=RuntimeError("Cannot remount")))
     assert not game and "could not take CIRCUITPY" in lines[0]
@@ -134,7 +134,7 @@ def _play(tmp_path, *extra, flag=None):
     nvm = tmp_path / "nvm.bin"
     drive.mkdir(exist_ok=True)
     if flag is not None:
-        s = policy.Saves(flash.drive_blocks(drive, str(nvm)))
+        s = policy.Saves(hardware.drive_blocks(drive, str(nvm)))
         s.load()
         s.settings.usb_writable = flag
         assert s.commit(0, force=True)
@@ -149,14 +149,14 @@ def _play(tmp_path, *extra, flag=None):
 def test_board_default_the_game_writes_its_save_files(tmp_path, capsys):
     drive, app, _ = _play(tmp_path)
     assert app.saves.files_ok
-    assert fat.open_drive(str(drive)).stat_size(savelog.LOG_PATH) > 0
+    assert circuitpy.open_drive(str(drive)).stat_size(savelog.LOG_PATH) > 0
     assert boot.GAME in capsys.readouterr().out
 
 
 def test_board_screen_held_at_reset_leaves_the_drive_and_saves_go_to_nvm(tmp_path, capsys):
     drive, app, nvm_written = _play(tmp_path, "--hold-at-boot")
     assert not app.saves.files_ok and nvm_written
-    assert not fat.open_drive(str(drive)).exists(savelog.LOG_DIR)
+    assert not circuitpy.open_drive(str(drive)).exists(savelog.LOG_DIR)
     assert "USB" in app.saves.mode_text() and app.saves.limit_reason() == "USB mode"
     out = capsys.readouterr().out
     assert boot.HELD in out and boot.AGAIN in out and "Settings" not in out

@@ -11,7 +11,7 @@ import struct
 
 import pytest
 
-from host_sim import flash
+from host_sim import hardware
 from freecell_mc.rules import deals
 from freecell_mc.saves import policy, record
 from freecell_mc.rules.engine import Game
@@ -30,7 +30,7 @@ def seal(rec):
 
 def rich(blocks=None):
     """Return (blocks, Saves) holding two committed records with everything in use."""
-    blocks = blocks or flash.sim_blocks(ring=3)
+    blocks = blocks or hardware.sim_blocks(ring=3)
     s = policy.Saves(blocks)
     assert s.load() is None
     s.put_slot(record.SLOT_DAILY, deals.KIND_DAILY, 20261130, 3, _game(20261130, 4), 95,
@@ -172,7 +172,7 @@ def test_an_impossible_field_refuses_the_record_and_is_told_once(name, mutate, w
 
 
 def test_the_only_record_refused_is_a_fresh_start_told_once():
-    blocks = flash.sim_blocks(ring=2)
+    blocks = hardware.sim_blocks(ring=2)
     s = policy.Saves(blocks)
     s.load()
     s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
@@ -197,7 +197,7 @@ def test_an_older_refused_record_beside_a_newer_good_one_is_silent():
 
 
 def test_a_refused_nvm_record_is_replaced_and_boot_py_ignores_it():
-    blocks, s = rich(flash.sim_blocks(ring=3))
+    blocks, s = rich(hardware.sim_blocks(ring=3))
     rec = newest(blocks)
     struct.pack_into("<I", rec, 8, 0xFFFFFFFF)
     rec[_SET + 3] = 1  # it would open the drive to the computer

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from host_sim import flash
+from host_sim import hardware
 from freecell_mc.rules import deals
 from freecell_mc.saves import policy, record
 from freecell_mc.rules.engine import Game
@@ -59,7 +59,7 @@ def _played(kind, number, moves, cells=4):
 
 def _records():
     """Return (older, newer): two good records, the second a little further on."""
-    blocks = flash.sim_blocks(ring=2)
+    blocks = hardware.sim_blocks(ring=2)
     s = policy.Saves(blocks)
     s.load()
     s.settings.cells = 3
@@ -132,7 +132,7 @@ _change = st.one_of(
 
 def alone(rec):
     """Return a Saves that loaded only this record."""
-    blocks = flash.sim_blocks(ring=1)
+    blocks = hardware.sim_blocks(ring=1)
     blocks[1].data[0 : record.REC] = rec
     blocks[1].present = True
     s = policy.Saves(blocks)
@@ -158,7 +158,7 @@ def _start(tmp, rec, lines):
     """Put OLDER and rec on the simulated drive, run code.py with lines, return the App."""
     drive = os.path.join(tmp, "drive")
     os.makedirs(drive, exist_ok=True)
-    blocks = flash.drive_blocks(drive)  # the simulator's CIRCUITPY: the board's save file
+    blocks = hardware.drive_blocks(drive)  # the simulator's CIRCUITPY: the board's save file
     for i, data in enumerate((OLDER, rec)):
         blocks[1 + i][0 : record.REC] = data
     return run(lines, Path(tmp), date="2026-11-30")
@@ -169,7 +169,7 @@ def _start(tmp, rec, lines):
 def test_fuzzed_fields_in_the_saves(changes):
     rec = mutate(changes)
     keep, told = outcome(rec)
-    blocks = flash.sim_blocks(ring=2)
+    blocks = hardware.sim_blocks(ring=2)
     for b, data in zip(blocks[1:], (OLDER, rec)):
         b.data[0 : record.REC] = data
         b.present = True

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Settings says when saves are limited, and why: USB mode, a full drive, a broken file."""
 
-from host_sim import fat, flash
+from host_sim import circuitpy, hardware
 from freecell_mc.ui.screens import screen_class
 from freecell_mc.saves.policy import Saves
 
@@ -25,21 +25,21 @@ class _Pos:
 
 
 def test_settings_shows_limited_saves_on_a_read_only_drive():
-    assert _settings_note(flash.sim_blocks(ring=2, writable=False)) == "saves limited: USB mode"
+    assert _settings_note(hardware.sim_blocks(ring=2, writable=False)) == "saves limited: USB mode"
 
 
 def test_settings_shows_the_usual_note_when_the_game_writes():
-    assert _settings_note(flash.sim_blocks(ring=2)) == "takes effect after a reset"
+    assert _settings_note(hardware.sim_blocks(ring=2)) == "takes effect after a reset"
 
 
 def test_settings_tells_a_full_drive_from_usb_mode():
-    blocks = flash.fat_blocks()
-    fat.fill(blocks.fs, 8 * 1024)  # less than the smallest save file
+    blocks = hardware.fat_blocks()
+    circuitpy.fill(blocks.fs, 8 * 1024)  # less than the smallest save file
     assert _settings_note(blocks) == "saves limited: drive full"
 
 
 def test_settings_tells_a_broken_save_file():
-    blocks = flash.fat_blocks()
+    blocks = hardware.fat_blocks()
     blocks.fs.mkdir("fcsave")
     blocks.fs.mkdir("fcsave/saves.bin")  # a folder where the file should be
     assert _settings_note(blocks) == "saves limited: drive error"
@@ -47,8 +47,8 @@ def test_settings_tells_a_broken_save_file():
 
 def test_a_nearly_full_drive_still_saves_power_safe():
     """With 60 KB left the save file is shorter, but saves stay on CIRCUITPY, every 1.5 s."""
-    blocks = flash.fat_blocks()
-    fat.fill(blocks.fs, 60 * 1024)
+    blocks = hardware.fat_blocks()
+    circuitpy.fill(blocks.fs, 60 * 1024)
     assert _settings_note(blocks) == "takes effect after a reset"
     from freecell_mc.rules import deals
     from freecell_mc.rules.engine import Game

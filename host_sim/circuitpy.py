@@ -1,0 +1,147 @@
+# SPDX-License-Identifier: MIT
+"""CIRCUITPY in the simulator's drive folder: its image, made with what a board holds first.
+
+`open_drive` opens the folder's image, `circuitpy.img` (host_sim/flash.py's chip, with
+host_sim/fat.py's volume on it), formatting a new one and installing the board image
+(`INSTALLED`) as a PyPortal holds it before the game's first save. `drive_problem` says why
+an image there could not be mounted, before the board would format it.
+"""
+
+import os
+
+from host_sim.fat import Volume
+from host_sim.fatformat import image_problem, short_name
+from host_sim.flash import SECTOR, Flash
+
+IMAGE = "circuitpy.img"  # the simulator's CIRCUITPY inside its drive folder
+
+# What a PyPortal's CIRCUITPY holds before the game first saves: boot_out.txt (the firmware's),
+# then the board image of `./dev bundle` in the order tools/copy_to_board.py writes it, with
+# the sizes of build/CIRCUITPY on 2026-12-01 (CircuitPython 10 mpy-cross). Folders are made
+# as their files need them.
+INSTALLED = (
+    ("boot_out.txt", 160),
+    ("lib/freecell_mc/__init__.mpy", 39),
+    ("lib/freecell_mc/app.mpy", 3276),
+    ("lib/freecell_mc/compat.mpy", 90),
+    ("lib/freecell_mc/dates.mpy", 803),
+    ("lib/freecell_mc/hardware/__init__.mpy", 48),
+    ("lib/freecell_mc/hardware/boot.mpy", 1415),
+    ("lib/freecell_mc/hardware/clock.mpy", 2307),
+    ("lib/freecell_mc/hardware/device.mpy", 990),
+    ("lib/freecell_mc/hardware/taps.mpy", 686),
+    ("lib/freecell_mc/play.mpy", 3586),
+    ("lib/freecell_mc/rules/__init__.mpy", 45),
+    ("lib/freecell_mc/rules/cards.mpy", 520),
+    ("lib/freecell_mc/rules/deals.mpy", 1828),
+    ("lib/freecell_mc/rules/engine.mpy", 3969),
+    ("lib/freecell_mc/rules/notation.mpy", 5482),
+    ("lib/freecell_mc/saves/__init__.mpy", 45),
+    ("lib/freecell_mc/saves/policy.mpy", 2490),
+    ("lib/freecell_mc/saves/record.mpy", 4255),
+    ("lib/freecell_mc/saves/savelog.mpy", 3465),
+    ("lib/freecell_mc/saves/stats.mpy", 2153),
+    ("lib/freecell_mc/ui/__init__.mpy", 42),
+    ("lib/freecell_mc/ui/cardart.mpy", 3076),
+    ("lib/freecell_mc/ui/layout.mpy", 2308),
+    ("lib/freecell_mc/ui/screens/__init__.mpy", 314),
+    ("lib/freecell_mc/ui/screens/calibration.mpy", 2129),
+    ("lib/freecell_mc/ui/screens/confirm.mpy", 973),
+    ("lib/freecell_mc/ui/screens/daily.mpy", 2585),
+    ("lib/freecell_mc/ui/screens/datepicker.mpy", 2012),
+    ("lib/freecell_mc/ui/screens/keypad.mpy", 2039),
+    ("lib/freecell_mc/ui/screens/menu.mpy", 1838),
+    ("lib/freecell_mc/ui/screens/models.mpy", 4745),
+    ("lib/freecell_mc/ui/screens/notice.mpy", 673),
+    ("lib/freecell_mc/ui/screens/result.mpy", 2012),
+    ("lib/freecell_mc/ui/screens/settings.mpy", 1785),
+    ("lib/freecell_mc/ui/screens/stats.mpy", 1242),
+    ("lib/freecell_mc/ui/table.mpy", 2066),
+    ("lib/freecell_mc/ui/tableview.mpy", 4963),
+    ("lib/freecell_mc/ui/widgets.mpy", 4817),
+    ("lib/adafruit_touchscreen.mpy", 1353),
+    ("boot.py", 286),
+    ("code.py", 317),
+)
+
+
+def drive_problem(folder):
+    """Return one line saying why the drive folder's image cannot be mounted, or ''.
+
+    CircuitPython formats a CIRCUITPY it cannot mount (filesystem_init), which erases
+    whatever the image held; the simulator refuses it instead. A missing image is fine:
+    `open_drive` makes a fresh one.
+    """
+    path = os.path.join(folder, IMAGE)
+    if not os.path.lexists(path):
+        return ""
+    if not os.path.isfile(path):
+        why = "it is not a plain file"
+    else:
+        why = image_problem(path)
+    if not why:
+        return ""
+    return ("the drive %s holds %s, which is not a FAT volume the board can mount: %s; the "
+            "board would format it, erasing it (move it away to start on a new drive)"
+            % (_short(folder), IMAGE, why))
+
+
+def _short(path):
+    return path if len(path) <= 60 else "..." + path[-57:]
+
+
+def installed_paths():
+    """Yield (path on the volume, size) for what `install` writes, in its order, with the
+    short names FatFs gives them; a folder (size None) comes before its first file."""
+    folders = {"": {}}  # folder path on the volume -> {long name: short name}
+    for name, size in INSTALLED:
+        parts = name.split("/")
+        where = ""
+        for i, part in enumerate(parts):
+            names = folders[where]
+            if part not in names:
+                names[part] = short_name(part, names.values())
+            path = (where + "/" if where else "") + names[part]
+            if i < len(parts) - 1 and path not in folders:
+                folders[path] = {}
+                yield path, None
+            where = path
+        yield where, size
+
+
+def install(vol):
+    """Put what a board holds before the game's first save onto a fresh volume."""
+    for path, size in installed_paths():
+        if size is None:
+            vol.mkdir(path)
+        else:
+            with vol.open(path, "wb") as fh:
+                fh.write(b"#" * size)
+
+
+def open_drive(folder, populate=True):
+    """Return the Volume of the drive folder's image, made and formatted if it is new."""
+    path = os.path.join(folder, IMAGE)
+    new = not os.path.exists(path)
+    f = Flash(path)
+    if not new:
+        return Volume(f)
+    vol = Volume.mkfs(f)
+    if populate:
+        install(vol)
+    f.erases = [0] * len(f.erases)  # count from the installed drive on
+    f.programs = 0
+    f.busy_us = 0
+    return vol
+
+
+def fill(vol, leave):
+    """Fill the volume with a file (fill.bin) until about `leave` bytes stay free."""
+    free = vol.free_clusters() * vol.csize * SECTOR
+    size = max(0, free - leave)
+    chunk = b"\0" * (64 * SECTOR)
+    with vol.open("fill.bin", "wb") as f:
+        while size > 0:
+            n = min(size, len(chunk))
+            f.write(chunk[:n])
+            size -= n
