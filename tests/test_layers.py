@@ -2,9 +2,9 @@
 """The rule of dependency between freecell_mc's folders, read from the imports of the source.
 
 Bottom to top (docs/architecture.md): compat.py and dates.py, which every layer may use;
-rules/; saves/; ui/; hardware/; app.py. A module imports only from its own layer and the
-ones below it, anywhere in the file (an import inside a function counts as much as one at
-the top), and no chain of imports comes back to where it started. The simulator's flash
+rules/; saves/; ui/; hardware/; play.py and app.py. A module imports only from its own layer
+and the ones below it, anywhere in the file (an import inside a function counts as much as
+one at the top), and no chain of imports comes back to where it started. The simulator's flash
 chip, its FAT volume and its board parts depend one way too.
 """
 

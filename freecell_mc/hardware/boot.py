@@ -62,7 +62,7 @@ def decide(usb_flag, held):
 def main(fs=None, blocks=None, touch=None, out=print):
     """Run boot.py's job; the arguments replace the board's modules in tests."""
     if fs is None:
-        import storage as fs  # CircuitPython's storage module, not freecell_mc.saves.storage
+        import storage as fs  # CircuitPython's storage module: the drive's mounts
     if blocks is None:
         try:
             import microcontroller
