@@ -13,7 +13,6 @@ every screen holds less than the 120,000-byte budget (docs/memory.md).
 import pytest
 
 from bench import board
-from test_ui_harness import Board
 
 SCREENS = {"datepicker", "table", "menu", "keypad", "result", "daily", "stats", "settings",
            "calibration"}
@@ -126,38 +125,6 @@ def test_the_stand_ins_cost_what_circuitpython_s_c_structs_cost(tmp_path):
     assert rc == 0, out[-3000:]
     costs = dict(got["costs"])
     assert costs == C_COSTS
-
-
-def test_four_colours_switched_before_any_table_reach_the_first_table():
-    # The App drops the table under other screens and builds it only when shown, so with
-    # the clock unset the start is the date picker and no table exists yet. The settings
-    # reached from there must not need one, and the table built later wears the setting.
-    b = Board(320, 240, start=None, blocks=[bytearray(8192)], date=(2000, 1, 1))
-    try:
-        app = b.app
-        assert app.screen.name == "datepicker" and app.table is None
-        app.goto("settings")
-        s = app.screen
-        four = [t for t in s.toggles if t.bid == 21][0]  # settings' _FOUR
-        b.tap(four.x + four.w // 2, four.y + four.h // 2)
-        assert app.saves.settings.four_colour
-        app.goto("table")
-        assert app.table.art.four_colour
-    finally:
-        b.close()
-
-
-def test_a_script_move_away_from_the_table_says_where_it_is(capsys):
-    # The table exists only while it is shown; a script's move elsewhere is a clear failure.
-    from host_sim import script, sim
-
-    s = sim.Simulator(board="pyportal", headless=True, date="2026-11-30",
-                      script=script.parse("wait 100\nkey esc\nwait 100\nmove 1a\n"))
-    try:
-        assert s.run() == 1
-    finally:
-        s.close()
-    assert "move 1a: the table is not shown (on menu)" in capsys.readouterr().err
 
 
 def test_a_text_keeps_a_few_hundred_bytes_on_the_board():

@@ -227,3 +227,16 @@ def test_a_sequence_move_is_one_move_made_with_two_taps(tmp_path, capsys):
     lines += ["move " + supermove, "expect moves %d" % (len(prefix) + 1), "key u",
               "expect moves %d" % len(prefix)]
     assert play(tmp_path, lines, "--ms", str(deal)) == 0, capsys.readouterr().err
+
+
+def test_a_script_move_away_from_the_table_says_where_it_is(capsys):
+    # The table exists only while it is shown; a script's move elsewhere is a clear failure.
+    from host_sim import script, sim
+
+    s = sim.Simulator(board="pyportal", headless=True, date="2026-11-30",
+                      script=script.parse("wait 100\nkey esc\nwait 100\nmove 1a\n"))
+    try:
+        assert s.run() == 1
+    finally:
+        s.close()
+    assert "move 1a: the table is not shown (on menu)" in capsys.readouterr().err

@@ -171,3 +171,22 @@ def test_a_left_screen_and_table_are_taken_apart_and_the_card_art_kept():
         assert len(members(app.table.group)) == shown
     finally:
         b.close()
+
+
+def test_four_colours_switched_before_any_table_reach_the_first_table():
+    # The App drops the table under other screens and builds it only when shown, so with
+    # the clock unset the start is the date picker and no table exists yet. The settings
+    # reached from there must not need one, and the table built later wears the setting.
+    b = Board(320, 240, start=None, blocks=[bytearray(8192)], date=(2000, 1, 1))
+    try:
+        app = b.app
+        assert app.screen.name == "datepicker" and app.table is None
+        app.goto("settings")
+        s = app.screen
+        four = [t for t in s.toggles if t.bid == 21][0]  # settings' _FOUR
+        b.tap(four.x + four.w // 2, four.y + four.h // 2)
+        assert app.saves.settings.four_colour
+        app.goto("table")
+        assert app.table.art.four_colour
+    finally:
+        b.close()
