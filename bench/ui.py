@@ -7,9 +7,9 @@ Figures, for 320x240 and 480x320:
 
 - what the table keeps: bitmap bytes (exact: CircuitPython packs rows into 32-bit words), the
   number of TileGrids, Groups, texts (widgets.Text), shapes and palettes, and an estimate of
-  their heap (per-object sizes below: CircuitPython's C structs in 16-byte GC blocks, as
-  tests/mp/board/displayio.py derives them and tests/test_board_limits.py checks them;
-  board_bench/code.py measures the real thing with gc.mem_free on a board);
+  their heap (per-object sizes below: CircuitPython's C structs in 16-byte GC blocks, which
+  tests/test_cpvm_objects.py measures on CircuitPython's own VM; board_bench/code.py
+  measures the real thing with gc.mem_free on a board);
 - the area displayio refreshes per single-card move over a replayed solution (Freecell Solver's,
   one card per move) as a ratio to the area of the moved card at its old and new place:
   once for the move alone and once for the whole drop tap (which also unlights the targets);
@@ -33,8 +33,8 @@ for _path in (str(ROOT), str(ROOT / "tests")):  # tests/ for Freecell Solver's s
 from host_sim import headless_env, options  # noqa: E402
 from solutions import fcs_solution as solution  # noqa: E402
 
-# Heap per object on CircuitPython (32-bit, 16-byte GC blocks; tests/mp/board/displayio.py
-# and vectorio.py name the structs in CircuitPython's source).
+# Heap per object on CircuitPython (32-bit, 16-byte GC blocks; shared-module/displayio/*.h
+# and vectorio's structs in CircuitPython's source; tests/test_cpvm_objects.py measures them).
 EST_TILEGRID = 96  # displayio_tilegrid_t; up to 4 tile indices inline, else a buffer on top
 EST_GROUP = 64  # displayio_group_t 48 and its member list object 16; the items on top
 EST_BITMAP = 48  # displayio_bitmap_t; the pixel data is counted separately
@@ -42,9 +42,9 @@ EST_PALETTE = 16  # displayio_palette_t; 16 bytes per colour on top
 EST_SHAPE = 96  # vectorio.Rectangle 32 and its VectorShape 64
 # A widgets.Text beyond its Group, TileGrids and palette (counted as those): the Python
 # object and its tuple of grids. From bench/board.py's text_costs: a one-line Text keeps
-# 323 bytes under MicroPython, of which its stood-in Group (80), TileGrid (96) and
-# 2-colour palette (64 there) are 240.
-EST_TEXT = 80
+# 337 bytes on CircuitPython's VM, of which its Group (80), TileGrid (96) and 2-colour
+# palette (48) are 224.
+EST_TEXT = 112
 
 SIZES = ((320, 240), (480, 320))
 STEP_MS = 10

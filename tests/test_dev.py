@@ -21,8 +21,10 @@ def dev(*args, env=None, timeout=600):
 
 
 def test_ci_runs_exactly_the_readme_test_command():
-    """.ci/run is ./dev test, the command the README gives."""
-    assert (ROOT / ".ci" / "run").read_text() == "#!/usr/bin/env bash\nexec ./dev test\n"
+    """.ci/run is ./dev test, the command the README gives, with CircuitPython's tools required."""
+    lines = [line for line in (ROOT / ".ci" / "run").read_text().splitlines()
+             if line and not line.startswith("#")]
+    assert lines == ["export FREECELL_REQUIRE_CIRCUITPYTHON=1", "exec ./dev test"]
     assert os.access(ROOT / ".ci" / "run", os.X_OK) and os.access(ROOT / "dev", os.X_OK)
     assert "./dev test" in (ROOT / "README.md").read_text()
 
@@ -61,3 +63,16 @@ def test_skipped_tests_fail_in_ci_and_warn_elsewhere(tmp_path):
     ci = dev(*args, env={"CI": "true"})
     assert ci.returncode == 1, ci.stdout + ci.stderr
     assert "error: 1 test(s) skipped" in ci.stderr
+
+
+def test_a_skip_for_circuitpythons_tools_is_told_once_by_pytest_not_again(tmp_path):
+    """A clone without the tools: pytest's one summary line says why; ./dev adds no warning."""
+    probe = tmp_path / "test_probe_skip.py"
+    probe.write_text("import pytest\n\n\ndef test_skipped():\n"
+                     "    pytest.skip(\"needs CircuitPython's VM, not found\")\n")
+    args = ("test", "-p", "no:xdist", "-q", "-p", "no:cacheprovider", str(probe))
+    local = dev(*args)
+    assert local.returncode == 0, local.stdout + local.stderr
+    assert "skipped" not in local.stderr
+    ci = dev(*args, env={"CI": "true"})
+    assert ci.returncode == 1 and "error: 1 test(s) skipped" in ci.stderr

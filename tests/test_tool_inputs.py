@@ -81,6 +81,13 @@ CASES = [
     ("bench.ui", "", ["shots"], "unrecognized arguments: shots"),
     ("bench.saves", "", ["--hours", "3"], "unrecognized arguments: --hours 3"),
     ("bench.board", "", ["-v"], "unrecognized arguments: -v"),
+    ("bench.board", "--circuitpython", ["--circuitpython", "{missing}"],
+     "is not an executable file"),
+    ("bench.board", "--circuitpython", ["--circuitpython", "{micropython}"],
+     "is not CircuitPython's VM configured like a PyPortal"),
+    ("bench.board", "--mpy-cross", ["--mpy-cross", "{missing}"], "is not an executable file"),
+    ("bench.board", "--mpy-cross", ["--mpy-cross", "{micropython}"],
+     "is not CircuitPython's mpy-cross"),
 ]
 for _module in ENTRY:
     CASES.append((_module, "--help", ["--help=me"], "ignored explicit argument 'me'"))

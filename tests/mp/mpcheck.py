@@ -14,7 +14,8 @@ except ImportError:
     # CPython has no allocation counter: scripts that measure run on MicroPython only.
     mem_alloc = None
 
-MICROPYTHON = sys.implementation.name == "micropython"
+# CircuitPython is MicroPython underneath: the same gc.mem_alloc and collector.
+MICROPYTHON = sys.implementation.name in ("micropython", "circuitpython")
 
 
 def load_input():

@@ -2,29 +2,26 @@
 """microcontroller stood in: nvm is 8 KB of flash, kept in a file so it costs no heap.
 
 On the board nvm is a static object over flash; a bytearray here would put 8 KB on the
-heap the board never spends. Each access opens the file: garbage, as the board's own
-slicing makes bytes objects.
+heap the board never spends. Reads return new bytes objects, as the board's slicing does.
+The file `nvm.bin` in the current folder outlives the VM: the next start finds the saves.
 """
 
-_PATH = "/nvm.bin"
+_PATH = "nvm.bin"
+_SIZE = 8192
 
 
 class _NVM:
     """microcontroller.nvm: 8,192 bytes, sliced like a bytearray."""
 
-    def __init__(self):
-        with open(_PATH, "wb") as f:
-            f.write(b"\xff" * 8192)
-
     def __len__(self):
-        return 8192
+        return _SIZE
 
     def __getitem__(self, i):
         with open(_PATH, "rb") as f:
             if isinstance(i, slice):
-                start, stop = i.start or 0, 8192 if i.stop is None else i.stop
+                start = i.start or 0
                 f.seek(start)
-                return f.read(stop - start)
+                return f.read((_SIZE if i.stop is None else i.stop) - start)
             f.seek(i)
             return f.read(1)[0]
 
@@ -38,6 +35,11 @@ class _NVM:
                 f.write(bytes((v,)))
 
 
+try:
+    open(_PATH, "rb").close()
+except OSError:
+    with open(_PATH, "wb") as _f:
+        _f.write(b"\xff" * _SIZE)  # erased flash
 nvm = _NVM()
 
 

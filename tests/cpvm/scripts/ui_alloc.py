@@ -1,0 +1,107 @@
+# SPDX-License-Identifier: MIT
+"""What a tap and a poll allocate on CircuitPython's VM, playing a whole solution by taps.
+
+Run by tests/test_cpvm_alloc.py in a folder holding session.txt (the finger never touches:
+its only step waits). The App is built as code.py builds it (app.main: device.build() over the
+stand-ins: the real adafruit_touchscreen, the save file and nvm) on a Microsoft deal, with
+the clock set; then every move of Freecell Solver's solution is made by two taps on the
+table, and after each move the game is polled for 1.6 s of board time, 20 ms a poll, so
+that the saves look for changes (every 250 ms) and write the move (1.5 s after it).
+
+Reported: the most one pick tap and one drop tap allocated; what one touch reading
+allocates (the library's pin objects); per poll, what it allocated beyond that reading,
+apart from the polls that wrote a save (counted, with the most one of them allocated).
+
+Input (JSON, sys.argv[1]): {"deal": 1, "moves": ["2a", "3b", ...]}
+"""
+
+import gc
+import json
+import sys
+
+import board
+import rtc
+import session
+
+
+def emit(name, value):
+    print("RESULT " + json.dumps([name, value]))
+
+
+def tap(table, x, y):
+    a = gc.mem_alloc()
+    table.tap(x, y)
+    return gc.mem_alloc() - a
+
+
+def poll(app):
+    a = gc.mem_alloc()
+    app.poll()
+    return gc.mem_alloc() - a
+
+
+def reading(touch):
+    a = gc.mem_alloc()
+    touch.touch_point
+    return gc.mem_alloc() - a
+
+
+def main():
+    with open(sys.argv[1]) as f:
+        data = json.load(f)
+    rtc.RTC().datetime = (2026, 11, 30, 12, 0, 0, 0, 334, -1)
+    board.START_DEAL = (3, data["deal"], 4)  # deals.KIND_MS
+    from freecell_mc.app import App
+    from freecell_mc.hardware import device
+    from freecell_mc.rules import notation
+
+    app = App(device.build())
+    table = app.table
+    game = app.game
+    saves = app.saves
+    clock = session._clock
+    worst = [0, 0]  # pick, drop
+    idle = [0, 0, 0]  # polls measured, polls with a look, most beyond the reading
+    writes = [0, 0]  # polls that wrote, most one allocated
+    reading(app.touch)  # the first reading takes the finger's step: not a reading's cost
+    gc.collect()
+    gc.disable()
+    pins = reading(app.touch)
+    gc.enable()
+    for text in data["moves"]:
+        src, dst, n = notation.resolve_move(game, text)
+        p = table.tap_point(src, game.column_len(src) - n if src < 8 else 0)
+        q = table.tap_point(dst, -1)
+        gc.collect()
+        gc.disable()
+        worst[0] = max(worst[0], tap(table, p[0], p[1]))
+        b = tap(table, q[0], q[1])
+        gc.enable()
+        if game.won():
+            emit("winning_drop", b)  # it schedules the result screen: not a move's cost
+            break
+        worst[1] = max(worst[1], b)
+        for _ in range(80):
+            clock[0] += 20
+            w = saves.writes
+            look = saves._check_ms
+            gc.collect()
+            gc.disable()
+            n = poll(app)
+            gc.enable()
+            if saves.writes != w:
+                writes[0] += 1
+                writes[1] = max(writes[1], n)
+                continue
+            idle[0] += 1
+            if saves._check_ms != look:
+                idle[1] += 1
+            idle[2] = max(idle[2], n - pins)
+    emit("pins", pins)
+    emit("taps", worst)
+    emit("idle", idle)
+    emit("writes", writes)
+    emit("played", [game.moves, game.won()])
+
+
+main()
