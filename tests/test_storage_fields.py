@@ -13,7 +13,7 @@ import pytest
 
 from host_sim import hardware
 from freecell_mc.rules import deals
-from freecell_mc.saves import policy, record
+from freecell_mc.saves import policy, record, stats
 from freecell_mc.rules.engine import Game
 from freecell_mc.saves.stats import Stats
 
@@ -107,7 +107,7 @@ BROKEN = [
                                      won_moves=0, won_seconds=7), "none won"),
     ("a win without a best time", stats_of(best_seconds=0), "best time"),
     ("best above the sum", stats_of(best_moves=500), "best game"),
-    ("days without a latest day", stats_of(last_day=-0x7FFFFFFF), "latest day"),
+    ("days without a latest day", stats_of(last_day=stats._NONE_DAY), "latest day"),
     ("latest day not a date", stats_of(last_day=0x7FFFFFF0), "no date"),
     ("latest day unmarked", byte(_STATS + 28, 0b10), "not marked"),
     ("more days marked than counted", byte(_STATS + 28, 0xFF), "than counted"),
@@ -221,20 +221,23 @@ def test_a_sequence_number_of_0xffffffff_no_longer_crashes_the_next_save():
 
 
 def test_statistics_at_their_maximum_saturate_and_save():
+    # An earlier version's counts stopped at 0xFFFFFFFF; such a record loads, its counts at
+    # the largest small int, where they stop from then on.
+    top = stats._MAX
     blocks, s = rich()
     st = s.stats
     st.played = st.won = st.won_seconds = st.won_moves = 0xFFFFFFFF
     st.days_won = 0xFFFF
     assert s.commit(2, force=True)
     r, msg = _reload(blocks)
-    assert msg is None and r.stats.played == 0xFFFFFFFF
+    assert msg is None and r.stats.played == top
     r.stats.record_start()
     r.stats.record_win(100000, 70000)
     r.stats.mark_day_won(2026, 11, 30)
     assert r.commit(3, force=True)  # no struct.error
     t = _reload(blocks)[0].stats
     assert (t.played, t.won, t.won_seconds, t.won_moves, t.days_won) == (
-        0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFF)
+        top, top, top, top, 0xFFFF)
     assert t.best_moves == 120  # the real best; 70000 moves would not even fit the field
 
 

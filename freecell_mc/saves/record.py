@@ -25,6 +25,8 @@ VERSION = const(1)
 REC = const(256)  # record size: half a 512-byte FAT sector
 
 _MAGIC = b"FCMC"
+# CRC-32 over data followed by its own CRC (little-endian) always gives this: its residue.
+_RESIDUE = const(0x2144DF1C)
 
 # Record layout (little-endian):
 #   0 magic "FCMC" | 4 version u8 | 5 reserved u8 | 6 length u16 (= REC) | 8 seq u32
@@ -98,12 +100,15 @@ def check(data):
             if data[i] != first:
                 return BAD
         return EMPTY
-    if data[0:4] != _MAGIC:
-        return BAD
+    for i in range(4):
+        if data[i] != _MAGIC[i]:
+            return BAD
     if data[4] > VERSION:
         return NEWER  # before the CRC: a later layout may put it elsewhere
-    (crc,) = struct.unpack_from("<I", data, _CRC)
-    if binascii.crc32(data[0:_CRC]) & 0xFFFFFFFF != crc:
+    # A record ends in its CRC, so the CRC of the whole record is CRC-32's residue when it
+    # is intact: a small int to compare, where reading the stored CRC (a u32) would make a
+    # long int on the board. Longer data (a place read whole) is checked on its first REC.
+    if binascii.crc32(data if len(data) == REC else memoryview(data)[0:REC]) != _RESIDUE:
         return BAD
     length = data[6] | data[7] << 8
     if data[4] != VERSION or length != REC:
@@ -288,8 +293,10 @@ class Record:
         self.stats = Stats()
         self.last_date = None  # (y, m, d) once a plausible date was seen or set
         self._rec = bytearray(REC)
+        self._body = memoryview(self._rec)[0:_CRC]  # what the CRC covers, without a copy
         self._last = bytearray(REC)  # what the newest record on flash holds
         self._view = (Slot(), Slot())
+        self._halves = [None, 0, 0]  # a deal number and its u16 halves (put_slot)
         self._seq = 0
 
     def _fresh(self):
@@ -348,8 +355,17 @@ class Record:
         rec = self._rec
         base = _SLOT0 + i * _SLOT_SIZE
         m = game.moves
+        # A free deal's number is a 32-bit seed, a long int on the board from 2**30 on,
+        # and struct checks a long int's range by building more of them: the number goes
+        # in as two u16 halves, worked out once per number, since this runs every move.
+        h = self._halves
+        if number is not h[0]:
+            h[0] = number
+            h[1] = number & 0xFFFF
+            h[2] = number >> 16
         # Two packs, so the reserved u16 between moves and elapsed keeps what it held.
-        struct.pack_into("<BBBBIH", rec, base, 1, kind, cells, flags, number, min(m, 0xFFFF))
+        struct.pack_into("<BBBBHHH", rec, base, 1, kind, cells, flags, h[1], h[2],
+                         min(m, 0xFFFF))
         e = elapsed_s if elapsed_s < 0x3FFFFFFF else 0x3FFFFFFF
         struct.pack_into("<I", rec, base + _S_ELAPSED, e)
         pos = game.pos
@@ -426,7 +442,9 @@ class Record:
         rec = self._rec
         self._seq += 1
         struct.pack_into("<I", rec, _SEQ, self._seq)
-        struct.pack_into("<I", rec, _CRC, binascii.crc32(rec[0:_CRC]) & 0xFFFFFFFF)
+        # The one long int of a write (3 CRCs in 4 are 2**30 or more): crc32 makes it and
+        # struct checks it, 96 bytes. Looks for changes and polls make none.
+        struct.pack_into("<I", rec, _CRC, binascii.crc32(self._body))
 
 
 def read_usb_flag(blocks):

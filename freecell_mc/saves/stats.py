@@ -15,16 +15,24 @@ from freecell_mc.compat import const
 # Layout (little-endian), offsets relative to the start of the stats area:
 #   0 played u32 | 4 won u32 | 8 sum of won seconds u32 | 12 sum of won moves u32
 #  16 best seconds u32 (0 = none) | 20 best moves u16 (0 = none) | 22 days won u16
-#  24 day number of the latest won day i32 | 28 days bitmap, 8 bytes (bit i = that day - i)
-#  36 reserved u32
-_FMT = "<IIIIIHHi"
+#  24 day number of the latest won day i32, -0x7FFFFFFF for none | 28 days bitmap,
+#     8 bytes (bit i = that day - i) | 36 reserved u32
+# The i32 goes through struct as its two halves, low u16 and high i16: CircuitPython's small
+# ints have 31 bits, -0x7FFFFFFF would be a long int, and its struct checks a long int's
+# range by building more of them (96 bytes at every look for changes, on every board that
+# never won a daily). Every value here stays a small int, so packing allocates nothing.
+_FMT = "<IIIIIHHHh"
 _BITS = const(28)
 SIZE = const(40)
 _WINDOW = const(64)  # days the bitmap remembers back from the latest won day
-_NONE_DAY = const(-0x7FFFFFFF)  # "no day won yet"; a small int on every port
-# Counters stop at the largest value their field holds instead of overflowing it: a count
-# that no longer grows is wrong by a little, a struct.error at the next save loses the save.
-_MAX32 = const(0xFFFFFFFF)
+_NONE_DAY = const(-0x3FFFFFFF)  # "no day won yet" in RAM: no date's day number, a small int
+_NONE_LO = const(1)  # -0x7FFFFFFF, "no day won yet" on flash, as its two halves
+_NONE_HI = const(-0x8000)
+# Counters stop at the largest small int instead of growing into long ints (or past their
+# u32 field: a struct.error at the next save would lose the save). A billion games, or
+# 34 years of won games' time, is no count a player reaches; a record holding more (an
+# earlier version stopped at 0xFFFFFFFF) loads as this.
+_MAX = const(0x3FFFFFFF)
 _MAX16 = const(0xFFFF)
 # The days a won daily can have: the dates deals.valid_date accepts (years 1..9999).
 _FIRST_DAY = const(-730119)  # dates.day_number(1, 1, 1)
@@ -54,19 +62,19 @@ class Stats:
 
     def record_start(self):
         """Count a game as played (call it once per deal, on its first move)."""
-        if self.played < _MAX32:
+        if self.played < _MAX:
             self.played += 1
 
     def record_win(self, seconds, moves):
         """Count a won game with its elapsed seconds and moves."""
-        seconds = min(max(seconds, 0), _MAX32)
+        seconds = min(max(seconds, 0), _MAX)
         moves = min(max(moves, 0), _MAX16)
-        if self.won < _MAX32:
+        if self.won < _MAX:
             self.won += 1
         if self.played < self.won:
             self.played = self.won  # a win is always a game played
-        self.won_seconds = min(self.won_seconds + seconds, _MAX32)
-        self.won_moves = min(self.won_moves + moves, _MAX32)
+        self.won_seconds = min(self.won_seconds + seconds, _MAX)
+        self.won_moves = min(self.won_moves + moves, _MAX)
         if self.best_seconds == 0 or seconds < self.best_seconds:
             self.best_seconds = max(1, seconds)
         if self.best_moves == 0 or moves < self.best_moves:
@@ -139,7 +147,14 @@ class Stats:
     def pack_into(self, buf, off):
         """Write the SIZE-byte layout into buf at off."""
         # The fields are named one by one, here and in unpack_from, because the saves'
-        # 500 ms look for changes packs a record and must allocate nothing (no list, no *args).
+        # 250 ms look for changes packs a record and must allocate nothing (no list, no *args).
+        day = self.last_day
+        if day == _NONE_DAY:
+            lo = _NONE_LO
+            hi = _NONE_HI
+        else:
+            lo = day & 0xFFFF
+            hi = day >> 16
         struct.pack_into(
             _FMT,
             buf,
@@ -151,7 +166,8 @@ class Stats:
             self.best_seconds,
             self.best_moves,
             self.days_won,
-            self.last_day,
+            lo,
+            hi,
         )
         buf[off + _BITS : off + _BITS + 8] = self.days_bits
         for i in range(off + _BITS + 8, off + SIZE):
@@ -159,17 +175,23 @@ class Stats:
 
     def unpack_from(self, buf, off):
         """Read the SIZE-byte layout from buf at off (check it with refusal() first)."""
-        (
-            self.played,
-            self.won,
-            self.won_seconds,
-            self.won_moves,
-            self.best_seconds,
-            self.best_moves,
-            self.days_won,
-            self.last_day,
-        ) = struct.unpack_from(_FMT, buf, off)
+        played, won, won_s, won_m, best_s, self.best_moves, self.days_won, lo, hi = (
+            struct.unpack_from(_FMT, buf, off))
+        # A count over _MAX (an earlier version's) would stay a long int: it loads as _MAX.
+        self.played = min(played, _MAX)
+        self.won = min(won, _MAX)
+        self.won_seconds = min(won_s, _MAX)
+        self.won_moves = min(won_m, _MAX)
+        self.best_seconds = min(best_s, _MAX)
+        self.last_day = _day(lo, hi)
         self.days_bits[:] = buf[off + _BITS : off + _BITS + 8]
+
+
+def _day(lo, hi):
+    """Return the day number of an i32 read as its halves, or _NONE_DAY."""
+    if lo == _NONE_LO and hi == _NONE_HI:
+        return _NONE_DAY
+    return hi << 16 | lo
 
 
 def refusal(buf, off):
@@ -178,7 +200,8 @@ def refusal(buf, off):
     Each rule is something every sequence of record_start, record_win and mark_day_won
     keeps true, so only a foreign or broken writer breaks one.
     """
-    played, won, won_s, won_m, best_s, best_m, days, last = struct.unpack_from(_FMT, buf, off)
+    played, won, won_s, won_m, best_s, best_m, days, lo, hi = struct.unpack_from(_FMT, buf, off)
+    last = _day(lo, hi)
     if won > played:
         return "statistics: more games won than played"
     if won == 0:
