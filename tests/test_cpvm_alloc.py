@@ -6,29 +6,117 @@ files, CircuitPython's real displayio objects and the stand-ins of tests/cpvm/, 
 whole solutions by taps: a pick tap and a drop tap allocate 0 bytes, and a poll allocates
 exactly what adafruit_touchscreen's reading allocates (its pin objects, 64 bytes on the
 board), however often the saves look for changes in it, except the polls that write a save.
+
+CircuitPython's small ints have 31 bits, and its struct checks a long int's range by
+building more long ints: whatever the saves pack on a look or a move stays a small int.
 """
 
 from pathlib import Path
+
+import pytest
 
 from bench import board
 from solutions import fcs_solution
 
 SCRIPTS = Path(__file__).resolve().parent / "cpvm" / "scripts"
+KIND_SEED = 1
+KIND_MS = 3
 
 
-def test_taps_and_idle_polls_allocate_nothing_beyond_the_touch_reading(cp_image, tmp_path):
-    for deal in (1, 2):
-        folder = tmp_path / str(deal)
-        folder.mkdir()
-        # The finger waits for the whole run: every poll reads "no touch".
-        board.write_session(folder, "pyportal", [["w", 10**8]], seed=-1)
-        moves = fcs_solution(deal)
-        got = cp_image.run_script(SCRIPTS / "ui_alloc.py", folder,
-                                  {"deal": deal, "moves": moves}, heap=200000)
-        print(deal, got)
-        assert got["played"] == [len(moves), True]
-        assert got["pins"] == 64
-        assert got["taps"] == [0, 0]
-        polls, looks, _ = got["idle"]
-        assert polls > 1000 and looks > 100
-        assert got["writes"][0] > 0
+def _ui_alloc(cp_image, folder, data):
+    folder.mkdir()
+    # The finger waits for the whole run: every poll reads "no touch".
+    board.write_session(folder, "pyportal", [["w", 10**8]], seed=-1)
+    return cp_image.run_script(SCRIPTS / "ui_alloc.py", folder, data, heap=200000)
+
+
+@pytest.mark.parametrize("deal", [1, 2])
+def test_taps_and_idle_polls_allocate_nothing_beyond_the_touch_reading(cp_image, tmp_path,
+                                                                        deal):
+    moves = fcs_solution(deal)
+    got = _ui_alloc(cp_image, tmp_path / "d", {"kind": KIND_MS, "deal": deal, "moves": moves})
+    print(got)
+    assert got["played"] == [len(moves), True, True]
+    assert got["pins"] == 64
+    assert got["taps"] == [0, 0]
+    polls, looks, beyond = got["idle"]
+    assert polls > 1000 and looks > 100
+    assert beyond == 0
+    assert got["writes"][0] > 0
+
+
+def test_a_free_deal_with_a_32_bit_number_allocates_nothing_per_move(cp_image, tmp_path):
+    # 3,000,000,000 is a long int on the board: the game keeps it, the saves pack it on
+    # every move as two halves worked out once. Twelve moves, each taken back by Undo.
+    seed = 3000000000
+    got = _ui_alloc(cp_image, tmp_path / "s", {"kind": KIND_SEED, "deal": seed, "moves": None,
+                                               "count": 12})
+    print(got)
+    assert got["played"][0] == 0 and got["played"][2] is True  # each move was taken back
+    assert got["taps"] == [0, 0]
+    assert got["idle"][2] == 0
+
+
+_STRUCT_SCRIPT = """
+import binascii, gc, struct
+from freecell_mc.rules import deals
+from freecell_mc.rules.engine import Game
+from freecell_mc.saves import policy, record
+from freecell_mc.saves.stats import SIZE, Stats
+
+def alloc(f, *args):
+    f(*args)  # anything made once on first use is not the call's
+    gc.collect()
+    gc.disable()
+    a = gc.mem_alloc()
+    f(*args)
+    n = gc.mem_alloc() - a
+    gc.enable()
+    return n
+
+b = bytearray(8)
+print("RESULT long_i", alloc(struct.pack_into, "<i", b, 0, -0x7FFFFFFF))
+print("RESULT long_I", alloc(struct.pack_into, "<I", b, 0, 2**31))
+b[0:4] = b"\\xff\\xff\\xff\\xff"
+print("RESULT unpack_I", alloc(struct.unpack_from, "<I", b, 0))
+buf = bytearray(SIZE)
+st = Stats()
+print("RESULT stats_none", alloc(st.pack_into, buf, 0))
+st.record_start()
+st.record_win(400, 90)
+st.mark_day_won(2026, 11, 30)
+print("RESULT stats_day", alloc(st.pack_into, buf, 0))
+back = Stats()
+back.unpack_from(buf, 0)
+print("RESULT stats_back", int(back.day_won(2026, 11, 30)), int(back.day_won(2026, 11, 29)))
+g = Game()
+g.deal(deals.seeded_deck(3000000000))
+s = policy.Saves([bytearray(b"\\xff" * 256)])
+s.load()
+seed = 3000000000
+print("RESULT put_slot_long", alloc(s.put_slot, 0, deals.KIND_SEED, seed, 4, g, 5))
+print("RESULT slot_number", s.slot(0).number == seed)
+s.commit(0, True)
+rec = bytes(s._last)
+print("RESULT check_ok", alloc(record.check, rec), record.check(rec) == record.OK)
+bad = bytearray(rec)
+bad[100] ^= 1
+print("RESULT check_bad", record.check(bytes(bad)) == record.BAD)
+"""
+
+
+def test_what_the_saves_pack_stays_a_small_int(cp_image, tmp_path):
+    script = tmp_path / "structs.py"
+    script.write_text(_STRUCT_SCRIPT)
+    rc, out, err = cp_image.run(tmp_path, script, heap=200000)
+    assert rc == 0, out + err
+    got = board.results(out)
+    # What the board's struct allocates for long ints: the harness sees it.
+    assert got["long_i"] == [96] and got["long_I"] == [64] and got["unpack_I"] == [48]
+    # The statistics with no daily won yet (-0x7FFFFFFF on flash) and with one: nothing.
+    assert got["stats_none"] == [0] and got["stats_day"] == [0]
+    assert got["stats_back"] == [1, 0]
+    # A move of a free deal numbered past 2**30 into its slot: nothing; the number reads back.
+    assert got["put_slot_long"] == [0] and got["slot_number"] == ["True"]
+    # Checking an intact record (as the load does for every place): nothing.
+    assert got["check_ok"] == [0, "True"] and got["check_bad"] == ["True"]

@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: MIT
-"""Saves, statistics and dates under real MicroPython, compared with CPython.
+"""Saves, statistics and dates on CircuitPython's own VM, compared with CPython.
 
-The script below runs on both interpreters: a save and reload of both slots, power cuts at
-every write step of an nvm-like block pair, date arithmetic, CRC and the statistics layout.
-Under MicroPython it also measures what put_slot and commit() allocate per call (nothing),
-both between its looks for changes and when it looks and finds nothing due.
+The script below runs on both interpreters, on the VM from the board image's .mpy files
+(bench/board.py): a save and reload of both slots, power cuts at every write step of an
+nvm-like block pair, date arithmetic, CRC and the statistics layout, the save ring through
+the interpreter's own files. On the VM it also measures what put_slot and commit() allocate
+per call (nothing, with CircuitPython's struct and 31-bit small ints), both between its looks
+for changes and when it looks and finds nothing due.
 """
 
 import json
@@ -12,8 +14,9 @@ import os
 import subprocess
 import sys
 
+from bench.board import json_results
 from freecell_mc.saves import savelog
-from test_micropython import ROOT, TIMEOUT_S, node_command, results
+from test_micropython import ROOT, TIMEOUT_S
 
 SCRIPT = r'''
 import gc
@@ -235,20 +238,19 @@ if mem_alloc is not None:
 '''
 
 
-def _run(cmd, env=None):
-    proc = subprocess.run(
-        cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=TIMEOUT_S + 30
-    )
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return results(proc.stdout)
-
-
-def test_saves_stats_and_dates_under_micropython(tmp_path):
-    path = tmp_path / "mp_saves.py"
+def test_saves_stats_and_dates_on_circuitpython(cp_image, tmp_path):
+    path = tmp_path / "saves.py"
     path.write_text(SCRIPT)
-    mp = _run(node_command() + [str(path)])
+    vm = tmp_path / "vm"
+    vm.mkdir()
+    rc, out, err = cp_image.run(vm, path, [vm / "drive"], heap=200000)
+    assert rc == 0, out + err
+    mp = json_results(out)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    cp = _run([sys.executable, str(path), str(tmp_path / "drive")], env=env)
+    proc = subprocess.run([sys.executable, str(path), str(tmp_path / "drive")], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=TIMEOUT_S)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    cp = json_results(proc.stdout)
     assert mp["fresh"] is None and mp["reload_msg"] is None and mp["commit"] is True
     assert mp["same"] is True
     outcomes = mp["cuts"]

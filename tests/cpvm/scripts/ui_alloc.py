@@ -12,7 +12,10 @@ Reported: the most one pick tap and one drop tap allocated; what one touch readi
 allocates (the library's pin objects); per poll, what it allocated beyond that reading,
 apart from the polls that wrote a save (counted, with the most one of them allocated).
 
-Input (JSON, sys.argv[1]): {"deal": 1, "moves": ["2a", "3b", ...]}
+Input (JSON, sys.argv[1]): {"kind": 3, "deal": 1, "moves": ["2a", "3b", ...]}: a deal
+(deals.KIND_MS 3, KIND_SEED 1) and the moves to make in notation; "moves": null makes
+"count" moves instead, each the first legal one of the deal, taken back by a tap on Undo
+(a seeded deal has no solution on file: its 32-bit number is what is tried).
 """
 
 import gc
@@ -46,14 +49,25 @@ def reading(touch):
     return gc.mem_alloc() - a
 
 
+def first_move(game):
+    """Return (src, dst, 1): the first legal single-card move of the position."""
+    for src in range(16):
+        m = game.targets(src, 1)
+        for dst in range(16):
+            if m >> dst & 1:
+                return src, dst, 1
+    raise AssertionError("no legal move")
+
+
 def main():
     with open(sys.argv[1]) as f:
         data = json.load(f)
     rtc.RTC().datetime = (2026, 11, 30, 12, 0, 0, 0, 334, -1)
-    board.START_DEAL = (3, data["deal"], 4)  # deals.KIND_MS
+    board.START_DEAL = (data["kind"], data["deal"], 4)
     from freecell_mc.app import App
     from freecell_mc.hardware import device
     from freecell_mc.rules import notation
+    from freecell_mc.ui.layout import HIT_UNDO
 
     app = App(device.build())
     table = app.table
@@ -68,8 +82,12 @@ def main():
     gc.disable()
     pins = reading(app.touch)
     gc.enable()
-    for text in data["moves"]:
-        src, dst, n = notation.resolve_move(game, text)
+    moves = data["moves"]
+    for k in range(len(moves) if moves else data["count"]):
+        if moves:
+            src, dst, n = notation.resolve_move(game, moves[k])
+        else:
+            src, dst, n = first_move(game)
         p = table.tap_point(src, game.column_len(src) - n if src < 8 else 0)
         q = table.tap_point(dst, -1)
         gc.collect()
@@ -81,6 +99,12 @@ def main():
             emit("winning_drop", b)  # it schedules the result screen: not a move's cost
             break
         worst[1] = max(worst[1], b)
+        if not moves:
+            u = table.button_point(HIT_UNDO)
+            gc.collect()
+            gc.disable()
+            worst[1] = max(worst[1], tap(table, u[0], u[1]))
+            gc.enable()
         for _ in range(80):
             clock[0] += 20
             w = saves.writes
@@ -101,7 +125,7 @@ def main():
     emit("taps", worst)
     emit("idle", idle)
     emit("writes", writes)
-    emit("played", [game.moves, game.won()])
+    emit("played", [game.moves, game.won(), app.number == data["deal"]])
 
 
 main()
