@@ -111,6 +111,8 @@ def sleep_ms(ms):
         a = gc.mem_alloc()
         gc.collect()
         live = gc.mem_alloc()
+        if scr is None:
+            return  # the first half of a change: the old screen let go of, the new one next
         if scr is not v[0]:
             _print_visit()
             v[0] = scr
