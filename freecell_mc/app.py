@@ -58,6 +58,7 @@ class App(Play):
         self.taps = Taps()
         self._polling = False  # inside poll()'s tap, key or tick: screen changes wait
         self._goto_due = None  # (name, kw) of the screen to show when they have returned
+        self._enter_due = None  # (name, kw) of the screen the next poll builds
         self.root = displayio.Group()
         self.screen = None
         self.other = None
@@ -112,7 +113,7 @@ class App(Play):
         """Show the result screen of the game just won once poll()'s handler has returned.
 
         Built eight frames down the winning tap or finish step, the result screen overflowed
-        the board's Python stack: poll() builds it from its own frame.
+        the board's Python stack: poll() lets go of the table, the next poll builds it.
         """
         self._goto_due = ("result", self._result_kw())
 
@@ -189,10 +190,10 @@ class App(Play):
         A won game never shows as a table with nothing left to play: whatever path leads
         back to it (Continue, the date picker, a slot switch, a start) shows its result.
 
-        Asked for from a tap, a key or a timer, the screen is built when that has returned
-        (still in the same poll, before the refresh): built down there, a screen's build
-        (with the labels it had then) ran CircuitPython 9's 1,536-byte Python stack out
-        (docs/memory.md).
+        Asked for from a tap, a key or a timer, the old screen is let go of when that has
+        returned, and the new one is built at the start of the next poll (see poll): built
+        down there, a screen's build (with the labels it had then) ran CircuitPython 9's
+        1,536-byte Python stack out (docs/memory.md).
         """
         if name == "table" and self.game.won():
             self._show_result()
@@ -200,10 +201,13 @@ class App(Play):
         if self._polling:
             self._goto_due = (name, kw)
             return
-        self._goto(name, kw)
+        # Called from outside a poll (the start, host tools), both halves at once; one
+        # frame each below this one, the table's build being the deepest path of the game.
+        self._leave(name)
+        self._enter(name, kw)
 
-    def _goto(self, name, kw):
-        """Leave the active screen and show the one called name with kw."""
+    def _leave(self, name):
+        """Let go of the active screen (and the table, unless name is the table)."""
         if self.table is not None and self.screen is self.table and name != "table":
             self.table.close()
             # The slot last took the time at the last move: the thinking since counts too.
@@ -225,9 +229,13 @@ class App(Play):
             self.other.close()
             self.other = None
             _forget_screen(gone)
+
+    def _enter(self, name, kw):
+        """Build the screen called name (the root is empty) and show it with kw."""
+        root = self.root
         if name == "table":
             if self.table is None:
-                # Built right here, not in a helper: this is the deepest path of the game.
+                # Built right here, not in a helper: the deepest path of the game.
                 from freecell_mc.ui.table import Table
 
                 self.table = Table(self, self.saves.settings.four_colour, self.art)
@@ -253,6 +261,11 @@ class App(Play):
 
     def poll(self):
         """Run one iteration: touch, keys, timers, saves, and at most one refresh."""
+        due = self._enter_due
+        if due is not None:
+            # The second half of a screen change: the last poll let go of the old screen.
+            self._enter_due = None
+            self._enter(due[0], due[1])
         now = self.clock.ticks_ms()
         dt = ticks_diff(now, self._last_ms)
         self._last_ms = now
@@ -278,7 +291,16 @@ class App(Play):
         due = self._goto_due
         if due is not None:
             self._goto_due = None
-            self._goto(due[0], due[1])
+            # A screen change takes two polls: this one lets go of the old screen, the next
+            # builds the new one. Built here, it met a collector that found words left on
+            # the stacks of the frames that had just taken the old screen apart, still
+            # pointing into it: up to 25 KB of it stayed alive through the build, and the
+            # heap a change needed was the old screen's and the new one's (docs/memory.md).
+            # Nothing is refreshed in between: the panel shows the old screen until the
+            # new one is drawn.
+            self._leave(due[0])
+            self._enter_due = due
+            return
         self.saves.commit(now)
         if self.dirty:
             self.dirty = False
