@@ -124,11 +124,17 @@ class Image:
         """Run script (a path) on the VM in folder cwd; return (exit code, stdout, stderr).
 
         The module path is what the board searches, the stand-ins standing in for its
-        built-in modules: the script's folder, the stand-ins, lib/, then path.
+        built-in modules: the script's folder, the stand-ins, lib/, then path. The first
+        two are links in cwd, named the same in every folder: sys.path's strings are on
+        the heap, and a path a byte longer moves everything after it, and with it where
+        fragmentation falls (a session's verdict must not depend on a temporary name).
         """
+        cwd = Path(cwd)
+        for name, target in ((".standins", self.standins), ("lib", self.lib)):
+            if not (cwd / name).exists():
+                (cwd / name).symlink_to(target)
         env = dict(os.environ)
-        env["MICROPYPATH"] = os.pathsep.join([str(self.standins), str(self.lib)] +
-                                             [str(p) for p in path])
+        env["MICROPYPATH"] = os.pathsep.join([".standins", "lib"] + [str(p) for p in path])
         cmd = [str(self.vm), "-X", "heapsize=%d" % heap, "-X", "pystack=%d" % pystack,
                str(script)] + [str(a) for a in args]
         proc = subprocess.run(cmd, cwd=str(cwd), env=env, capture_output=True, text=True,
@@ -246,10 +252,14 @@ def start(image, cwd, board, steps, heap=HEAP, pystack=PYSTACK_9X, mode="board",
     Return (exit code, stdout, stderr) of the first that fails, else of code.py.
     """
     write_session(cwd, board, steps, mode, seed)
-    rc, out, err = image.run(cwd, image.image / "boot.py", heap=heap, pystack=pystack)
+    # As on the board, the two scripts sit at the top of the drive (here: links there).
+    for name in ("boot.py", "code.py"):
+        if not (Path(cwd) / name).exists():
+            (Path(cwd) / name).symlink_to(image.image / name)
+    rc, out, err = image.run(cwd, "boot.py", heap=heap, pystack=pystack)
     if rc != 0:
         return rc, out, err
-    return image.run(cwd, image.image / "code.py", heap=heap, pystack=pystack)
+    return image.run(cwd, "code.py", heap=heap, pystack=pystack)
 
 
 def fill_ring(cwd):
