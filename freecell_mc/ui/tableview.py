@@ -209,12 +209,13 @@ class TableView:
                 x=lay.slot_x(slot),
                 y=lay.slot_y(slot),
             )
-            t[0, 0] = T_TOP_LEFT
-            t[1, 0] = T_TOP_RIGHT if slot < SLOT_FOUND else T_SUIT + slot - SLOT_FOUND
+            # Tiles by flat index (2 a row): t[1, r] would make a tuple of garbage a tile.
+            t[0] = T_TOP_LEFT
+            t[1] = T_TOP_RIGHT if slot < SLOT_FOUND else T_SUIT + slot - SLOT_FOUND
             for r in range(1, rows):
-                t[1, r] = T_RIGHT
-            t[0, rows - 1] = T_BOTTOM_LEFT
-            t[1, rows - 1] = T_BOTTOM_RIGHT
+                t[2 * r + 1] = T_RIGHT
+            t[2 * rows - 2] = T_BOTTOM_LEFT
+            t[2 * rows - 1] = T_BOTTOM_RIGHT
             self.outlines.append(t)
             g.append(t)
         self.cards_group = cg = displayio.Group()

@@ -218,8 +218,9 @@ class Text:
         for i in range(len(lines)):
             tg = grids[i]
             line = lines[i]
+            # One row: tiles by flat index, where tg[k, 0] would make a tuple a character.
             for k in range(self._cols):
-                tg[k, 0] = _glyph(font, line[k]) if k < len(line) else 0
+                tg[k] = _glyph(font, line[k]) if k < len(line) else 0
         self._place()
 
     def _place(self):
@@ -376,7 +377,7 @@ def digits(art, text, cx, cy):
                             tile_width=art.digit_w, tile_height=art.digit_h,
                             x=cx - n * art.digit_w // 2, y=cy - art.digit_h // 2)
     for k in range(n):
-        tg[k, 0] = ord(text[k]) - 48
+        tg[k] = ord(text[k]) - 48
     return tg
 
 
