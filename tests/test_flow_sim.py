@@ -80,9 +80,9 @@ def test_another_day_asks_before_the_started_daily_is_replaced_and_the_calendar_
     cal = app.screen
     assert cal.started >= 0 and cal.cal.date(cal.started) == (2026, 11, 28)
     assert not cal.bar.hidden
-    b = cal.days[cal.started]
-    assert b.x < cal.bar.x and cal.bar.x + cal.bar.width < b.x + b.w
-    assert b.y < cal.bar.y and cal.bar.y + cal.bar.height < b.y + b.h
+    x, y, w, h = cal.day_box(cal.started)
+    assert x < cal.bar.x and cal.bar.x + cal.bar.width < x + w
+    assert y < cal.bar.y and cal.bar.y + cal.bar.height < y + h
     # Started again later: the daily of 28 Nov is in play; another day asks first.
     lines = ["expect moves 1", "key esc", "key d", at("daily", "30"), "expect screen confirm",
              ask("back"), "expect screen daily", at("daily", "Today"), "expect screen confirm",

@@ -98,8 +98,16 @@ def make(name, app=None, **kw):
     return app, s
 
 
+class Box:
+    """Where a tap lands: a button's or a calendar day's x, y, w, h."""
+
+    def __init__(self, x, y, w, h):
+        self.x, self.y, self.w, self.h = x, y, w, h
+
+
 def button(screen, text):
-    """Return the button captioned text (a caption's line breaks read as spaces)."""
+    """Return the button captioned text (a caption's line breaks read as spaces), or the
+    box of the calendar's day captioned so ("28", "1 Nov"): the days are cells of a grid."""
     for b in screen.buttons:
         if b.text.replace("\n", " ") == text:
             return b
@@ -107,6 +115,10 @@ def button(screen, text):
     for b in screen.buttons:
         if b.text.replace("\n", " ").startswith(text + " "):
             return b
+    cal = getattr(screen, "cal", None)
+    for i in range(cal.n if cal is not None else 0):
+        if cal.label(i) == text:
+            return Box(*screen.day_box(i))
     raise AssertionError("no button %r on %s: %s" % (text, screen.name, [b.text for b in screen.buttons]))
 
 
@@ -284,6 +296,12 @@ def test_keypad_out_of_range_number_and_keys():
     assert app.calls == [("goto", "menu", {})]
 
 
+def shown(color):
+    """Return the (r, g, b) a 0xRRGGBB colour shows as on the RGB565 panel (display.pixel)."""
+    v = (color >> 19 & 31) << 11 | (color >> 10 & 63) << 5 | (color >> 3 & 31)
+    return ((v >> 11) * 255 // 31, ((v >> 5) & 63) * 255 // 63, (v & 31) * 255 // 31)
+
+
 def test_daily_calendar_marks_won_days_and_plays_the_tapped_day(fb_display):
     app = FakeApp()
     for d in (3, 17, 30):
@@ -292,12 +310,15 @@ def test_daily_calendar_marks_won_days_and_plays_the_tapped_day(fb_display):
     app, s = make("daily", app)
     cal = s.cal
     assert (cal.date(0), cal.date(29)) == ((2026, 11, 1), (2026, 11, 30))
-    assert len(s.days) == 30
-    won = [cal.date(i)[2] for i in range(30) if s.days[i].state == widgets.ON]
+    assert cal.n == 30
+    won = [cal.date(i)[2] for i in range(30) if s.won[i]]
     assert won == [3, 17, 30]
     assert s.count.text == "3 won"
-    # Every day is open: every cell can be tapped.
-    assert all(b.enabled and not b.hidden for b in s.days)
+    # Every day is open: every cell can be tapped, all of it, and the gaps are no day's.
+    for i in range(30):
+        x, y, w, h = s.day_box(i)
+        assert s.day_at(x, y) == s.day_at(x + w - 1, y + h - 1) == i
+        assert s.day_at(x + w, y) == s.day_at(x, y + h) == -1
     tap(s, "12")
     assert app.calls == [("daily", 2026, 11, 12)]
     app.calls.clear()
@@ -308,9 +329,15 @@ def test_daily_calendar_marks_won_days_and_plays_the_tapped_day(fb_display):
     assert app.calls == [("daily", 2026, 11, 30)]
     fb_display.root_group = s.group
     fb_display.refresh()
-    # The marks are colours on the screen, not just states: a won day is drawn green.
-    b = s.days[29]
-    assert fb_display.pixel(b.x + 4, b.y + b.h // 2) != fb_display.pixel(s.days[28].x + 4, b.y + b.h // 2)
+    # The marks are colours on the screen, not just states: a won day is drawn green, an
+    # open one blue, today in gold; the gap between two days is felt.
+    x, y, w, h = s.day_box(29)  # today, won
+    x2, y2 = s.day_box(28)[:2]  # yesterday, open
+    assert fb_display.pixel(x + 4, y + h // 2) == shown(widgets.FILL_ON)
+    assert fb_display.pixel(x2 + 4, y2 + h // 2) == shown(widgets.FILL)
+    assert fb_display.pixel(x, y + h // 2) == shown(widgets.GOLD)
+    assert fb_display.pixel(x2, y2 + h // 2) == shown(widgets.BORDER)
+    assert fb_display.pixel(x + w, y + h // 2) == shown(widgets.BG)
 
 
 def test_daily_shows_no_streak():

@@ -169,12 +169,11 @@ def test_titano_menus(tmp_path, board):
 
 def test_calendar_marks_the_won_days_kept_in_the_saves(tmp_path):
     from tools.screenshots import seed_saves
-    from freecell_mc.ui import widgets
 
     seed_saves(str(tmp_path / "nvm.bin"))  # daily wins on 3, 4, 9, 12, 17, 18, 24, 29 November
     app = run(["key esc", at("menu", "Daily deal"), "expect screen daily"], tmp_path,
               date="2026-11-30")
     s = app.screen
-    won = [s.cal.date(i)[2] for i in range(30) if s.days[i].state == widgets.ON]
+    won = [s.cal.date(i)[2] for i in range(30) if s.won[i]]
     assert won == [3, 4, 9, 12, 17, 18, 24, 29]
     assert s.count.text == "8 won"

@@ -226,6 +226,36 @@ def test_every_button_is_at_least_7_mm_tall_and_its_caption_fits(panel, name):
         assert longest * 6 * sc <= b.w - 2, (name, b.text, b.w)
 
 
+@pytest.mark.parametrize("name", ["daily", "daily:dec1"])
+def test_every_day_of_the_calendar_is_a_7_mm_target_with_its_number_inside(panel, name):
+    # The days are cells of a grid, not buttons: measured from the screen's own boxes.
+    board_name, board = panel
+    s = visit(board, name)
+    need = layout.mm_px(layout.TARGET_MM10, s.m.ppcm)
+    for i in range(s.cal.n):
+        x, y, w, h = s.day_box(i)
+        assert h >= need, "%s on %s: day %d is %d px tall, %.1f mm (needs 7 mm, %d px)" % (
+            name, board_name, i, h, h * 10 / s.m.ppcm, need)
+        assert 0 <= x and x + w <= s.width and 0 <= y and y + h <= s.height
+    # Every day's number lies inside its cell: a Text (a day with its month) a pixel of fill
+    # inside the 2-pixel frame, as a button's caption; the move counter's digit tiles, which
+    # carry a clear pixel either side (cardart), within the cell.
+    assert len(s.labels) == s.cal.n
+    for i in range(s.cal.n):
+        x, y, w, h = s.day_box(i)
+        g = s.labels[i]
+        if isinstance(g, displayio.TileGrid):
+            e = 1
+            box = (g.x, g.y, g.x + g.width * g.tile_width, g.y + g.height * g.tile_height)
+        else:
+            e = 3
+            found = [b for _, _, b, _ in labels(g)]
+            assert len(found) == 1, (name, i)
+            box = found[0]
+        assert x + e <= box[0] and box[2] <= x + w - e, (name, board_name, i, box, (x, w))
+        assert y + e <= box[1] and box[3] <= y + h - e, (name, board_name, i, box, (y, h))
+
+
 def probe_height(lay, x, y0, want):
     """Return how many pixels of the column at x, from y0 down, the hit test gives to want."""
     y = y0

@@ -397,6 +397,51 @@ def dismantle(group):
                 todo.append(o)
 
 
+def glyph_row(texts, x0, y, pitch, scale, color):
+    """Return a Group of short texts, one centred every pitch pixels from x0, at y.
+
+    Each text is one TileGrid of the built-in font's glyphs and all share one palette, in
+    a Group that scales them: about 100 bytes a text where a Text costs some 340 (the
+    calendar's weekday heads). A text of at most 4 characters keeps its tiles inline.
+    """
+    font = terminalio.FONT
+    p = displayio.Palette(2)
+    p.make_transparent(0)
+    p[1] = color
+    g = displayio.Group(scale=scale)
+    for i in range(len(texts)):
+        t = texts[i]
+        n = len(t)
+        tg = displayio.TileGrid(font.bitmap, pixel_shader=p, width=n, height=1,
+                                tile_width=_FONT_W, tile_height=_FONT_H,
+                                x=(x0 + i * pitch + pitch // 2) // scale - n * _FONT_W // 2,
+                                y=y // scale)
+        for k in range(n):
+            tg[k] = _glyph(font, t[k])
+        g.append(tg)
+    return g
+
+
+def cell_sheet(tw, th, frame):
+    """Return a Bitmap of three tw x th tiles: blank, a framed cell, a cell in a gold frame.
+
+    Values: 0 clear (the tile's last column and row too: the gap to the next cell), 1 the
+    frame, frame pixels wide, 2 the fill, 3 the gold frame; the palette gives the colours.
+    """
+    w = 3 * tw
+    bm = displayio.Bitmap(w, th, 4)
+    for t in (1, 2):
+        edge = 2 * t - 1
+        x0 = t * tw
+        for y in range(th - 1):
+            row = y * w + x0
+            inner = frame <= y < th - 1 - frame
+            # Indexed flat: bm[x, y] would make a tuple of garbage a pixel.
+            for x in range(tw - 1):
+                bm[row + x] = 2 if inner and frame <= x < tw - 1 - frame else edge
+    return bm
+
+
 def grid_cell(index, cols, x0, y0, w, h, gap, rows):
     """Return (x, y, cw, ch) of cell index in a cols x rows grid filling w x h."""
     cw = (w - gap * (cols - 1)) // cols

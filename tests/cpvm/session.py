@@ -180,8 +180,8 @@ def _target(app, step):
     if op == "c":
         return scr.targets[scr.step]
     if op == "d":
-        b = scr.days[step[1]]
-        return (b.x + b.w // 2, b.y + b.h // 2)
+        x, y, w, h = scr.day_box(step[1])
+        return (x + w // 2, y + h // 2)
     want = step[1]
     if scr is app.table:
         t = app.table.strip

@@ -5,13 +5,14 @@ There is deliberately no streak: a missed day costs nothing and every day of the
 last 30 can be played at any time.
 """
 
+import displayio
+
 from freecell_mc import dates
 from freecell_mc.compat import const
 from freecell_mc.rules import deals
 from freecell_mc.ui import widgets
 from freecell_mc.ui.screens import models
 
-_DAY = const(100)  # buttons 100..129 are the days, oldest first
 _BACK = const(1)
 _TODAY = const(2)
 _SLOT_DAILY = const(1)  # the App's save slot of the daily deal
@@ -32,47 +33,24 @@ class Screen(widgets.Screen):
         # The grid takes the full height so that even six weeks give finger-sized
         # cells; the title, legend and buttons stand in a column at the right.
         side = w * 68 // 320
-        gx = m.margin // 2
+        self.gx = gx = m.margin // 2
         gw = w - side - gx - m.gap
         ts = m.text_scale
         lh = m.line_h()
-        head = lh + 4
-        gy = head
-        gh = h - head - m.margin // 2
+        self.gy = gy = lh + 4
+        gh = h - gy - m.margin // 2
         cw = gw // 7
         ch = gh // cal.rows
-        for c in range(7):
-            self.add_text(models.WEEKDAYS[c], gx + c * cw + cw // 2, 1, scale=ts,
-                          color=widgets.DIM, anchor=(0.5, 0.0))
-        self.days = []
-        # The App keeps the table's card art, which holds the move counter's digits; without
-        # it (a screen tried on its own) the days keep their captions.
-        art = getattr(app, "art", None)
-        for i in range(cal.n):
-            r, c = cal.cell(i)
-            text = cal.label(i)
-            # "1 Nov" where a month begins; in a narrow cell the month goes under the day,
-            # and where two lines do not fit either, the day stands alone and the months
-            # are named beside the grid.
-            if widgets.text_width(text, ts) > cw - 7:
-                if (12 + 15) * ts <= ch - 5:
-                    text = text.replace(" ", "\n")
-                else:
-                    text = text.split(" ")[0]
-            bx = gx + c * cw
-            by = gy + r * ch
-            if art is not None and text.isdigit():
-                # The day alone: the move counter's digit tiles, ~100 bytes, not a ~300-byte text.
-                b = self.add_button(_DAY + i, bx, by, cw - 1, ch - 1, text, border=2,
-                                    label=False)
-                self.group.append(widgets.digits(art, text, bx + (cw - 1) // 2,
-                                                 by + (ch - 1) // 2))
-            else:
-                s = max(ts, widgets.fit_scale(text, cw - 7, ch - 5))
-                b = self.add_button(_DAY + i, bx, by, cw - 1, ch - 1, text, scale=s, border=2)
-            self.days.append(b)
-        # Today wears a gold border so it stands out whether it is won or not.
-        self.days[cal.n - 1].set_edge(widgets.HIGHLIGHT)
+        # The cells are tiles of one small sheet (_build_days), drawn at full size where
+        # it stays within 1.5 KB (320x240), else at half size and shown at twice that
+        # (480x320): a cell's size is even then and the gap between two cells 2 pixels.
+        # One large block is what a fragmented heap fails to find first: the full-size
+        # sheet of 480x320, 2,280 bytes, failed at heaps that held 30 KB free in pieces.
+        self.zoom = z = 1 if 3 * cw * ch // 4 <= 1536 else 2
+        self.cw = cw = cw - cw % z
+        self.ch = ch = ch - ch % z
+        self.group.append(widgets.glyph_row(models.WEEKDAYS, gx, 1, cw, ts, widgets.DIM))
+        self._build_days(art=getattr(app, "art", None))
         sx = w - side
         sw = side - m.margin // 2
         self.add_text("Daily", sx + sw // 2, m.margin, scale=2, anchor=(0.5, 0.0))
@@ -108,13 +86,95 @@ class Screen(widgets.Screen):
         self.group.append(widgets.rect(lx, ly, tw, lh + 6 + self.bar_h, widgets.FILL))
         self.group.append(widgets.rect(lx + 3, ly + lh + 4, tw - 6, self.bar_h, widgets.FG))
         self.add_text("started", lx + tw // 2, ly + 2 + lh // 2, scale=ts, anchor=(0.5, 0.5))
-        self.bar = widgets.rect(0, 0, cw - 9, self.bar_h, widgets.FG)
+        self.bar = widgets.rect(0, 0, cw - z - 8, self.bar_h, widgets.FG)
         self.bar.hidden = True
         self.group.append(self.bar)
         self.started = -1  # the index of the day saved unfinished, or -1
         bh = m.button_h
         self.add_button(_TODAY, sx, h - m.margin - 2 * bh - m.gap, sw, bh, "Today")
         self.add_button(_BACK, sx, h - m.margin - bh, sw, bh, "Back")
+
+    def _build_days(self, art):
+        """Draw the 30 days: two grids of cell tiles and every day's number.
+
+        Every cell is a tile of one small sheet: blank, a day, today in a gold frame. The
+        days not won are tiles of the blue grid, the won ones of the green: a day's colour
+        is which grid holds its tile. Where 30 buttons took a Python object, a group and
+        two shapes each (some 16 KB), the grids take under 2 KB.
+        """
+        cal = self.cal
+        cw = self.cw
+        ch = self.ch
+        z = self.zoom
+        ts = self.m.text_scale
+        sheet = widgets.cell_sheet(cw // z, ch // z, 2 // z)
+        cells = displayio.Group(scale=z, x=self.gx, y=self.gy)
+        self.grids = []
+        for fill in (widgets.FILL, widgets.FILL_ON):
+            p = displayio.Palette(4)
+            p.make_transparent(0)
+            p[1] = widgets.BORDER
+            p[2] = fill
+            p[3] = widgets.GOLD
+            g = displayio.TileGrid(sheet, pixel_shader=p, width=7, height=cal.rows,
+                                   tile_width=cw // z, tile_height=ch // z)
+            self.grids.append(g)
+            cells.append(g)
+        self.group.append(cells)
+        self.won = bytearray(cal.n)  # 1 for a day drawn won
+        # The day numbers are the move counter's digit tiles of the card art the App keeps
+        # (about 100 bytes a day); a day with its month, or a calendar tried without the
+        # art, is a Text.
+        self.labels = labels = displayio.Group()
+        for i in range(cal.n):
+            r, c = cal.cell(i)
+            text = cal.label(i)
+            # "1 Nov" where a month begins; in a narrow cell the month goes under the day,
+            # and where two lines do not fit either, the day stands alone and the months
+            # are named beside the grid.
+            if widgets.text_width(text, ts) > cw - z - 6:
+                if (12 + 15) * ts <= ch - z - 4:
+                    text = text.replace(" ", "\n")
+                else:
+                    text = text.split(" ")[0]
+            cx = self.gx + c * cw + (cw - z) // 2
+            cy = self.gy + r * ch + (ch - z) // 2
+            if art is not None and text.isdigit():
+                labels.append(widgets.digits(art, text, cx, cy))
+            else:
+                s = max(ts, widgets.fit_scale(text, cw - z - 6, ch - z - 4))
+                labels.append(widgets.Text(text, cx, cy, scale=s, anchor=(0.5, 0.5)).group)
+        self.group.append(labels)
+
+    def day_box(self, i):
+        """Return (x, y, w, h) of day i's cell, its frame included (the gap after it not)."""
+        r, c = self.cal.cell(i)
+        z = self.zoom
+        return (self.gx + c * self.cw, self.gy + r * self.ch, self.cw - z, self.ch - z)
+
+    def day_at(self, x, y):
+        """Return the day whose cell holds (x, y), or -1 (the gaps between cells hold none)."""
+        x -= self.gx
+        y -= self.gy
+        cw = self.cw
+        ch = self.ch
+        z = self.zoom
+        if x < 0 or y < 0 or x % cw >= cw - z or y % ch >= ch - z:
+            return -1
+        c = x // cw
+        r = y // ch
+        if c >= 7 or r >= self.cal.rows:
+            return -1
+        return self.cal.index_at(r, c)
+
+    def _paint(self, i):
+        """Put day i's tile into the grid of its colour, blank in the other."""
+        r, c = self.cal.cell(i)
+        k = r * 7 + c
+        tile = 2 if i == self.cal.n - 1 else 1  # today wears the gold frame
+        won = self.won[i]
+        self.grids[0][k] = 0 if won else tile
+        self.grids[1][k] = tile if won else 0
 
     def show(self, **kw):
         """Mark the won days."""
@@ -123,11 +183,9 @@ class Screen(widgets.Screen):
         won = 0
         for i in range(cal.n):
             y, m, d = cal.date(i)
-            if stats.day_won(y, m, d):
-                won += 1
-                self.days[i].set_state(widgets.ON)
-            else:
-                self.days[i].set_state(widgets.NORMAL)
+            self.won[i] = 1 if stats.day_won(y, m, d) else 0
+            won += self.won[i]
+            self._paint(i)
         self.count.set(str(won) + " won")
         self.started = -1
         s = self.app.saves.slot(_SLOT_DAILY)
@@ -136,19 +194,27 @@ class Screen(widgets.Screen):
             i = dates.day_number(y, m, d) - cal.first
             if 0 <= i < cal.n:
                 self.started = i
-                b = self.days[i]
-                self.bar.x = b.x + 4
-                self.bar.y = b.y + b.h - self.bar_h - 4
+                bx, by, bw, bh = self.day_box(i)
+                self.bar.x = bx + 4
+                self.bar.y = by + bh - self.bar_h - 4
         self.bar.hidden = self.started < 0
 
+    def tap(self, x, y):
+        """Play the tapped day; Today and Back as buttons."""
+        i = self.day_at(x, y)
+        if i < 0:
+            super().tap(x, y)
+            return
+        app = self.app  # play() may leave this screen, and close() drops self.app
+        self.play(i)
+        app.dirty = True
+
     def pressed(self, bid):
-        """Play the tapped day, or go back."""
+        """Play today, or go back."""
         if bid == _BACK:
             self.leave()
         elif bid == _TODAY:
             self.play(self.cal.n - 1)
-        elif _DAY <= bid < _DAY + self.cal.n:
-            self.play(bid - _DAY)
 
     def play(self, i):
         """Start the daily deal of day i (0 = the oldest shown)."""
