@@ -74,8 +74,16 @@ def test_the_vm_is_circuitpython_configured_like_a_pyportal(cp_image, tmp_path):
 
 
 @pytest.mark.parametrize("name", sorted(board.BOARDS))
-def test_the_whole_session_runs_at_the_9x_pystack(cp_image, name):
-    s = board.run_session(cp_image, name, heap=board.HEAP_TOP, pystack=board.PYSTACK_9X)
+def test_the_whole_session_runs_in_125000_bytes_at_the_9x_pystack(cp_image, name):
+    s = board.run_session(cp_image, name, heap=board.HEAP, pystack=board.PYSTACK_9X)
+    _check_session(s)
+
+
+# The sweep, spread over the test workers: one test per heap size and board.
+@pytest.mark.parametrize("heap", board.sweep_heaps()[1:])
+@pytest.mark.parametrize("name", sorted(board.BOARDS))
+def test_every_heap_above_it_runs_the_whole_session_too(cp_image, name, heap):
+    s = board.run_session(cp_image, name, heap=heap, pystack=board.PYSTACK_9X)
     _check_session(s)
 
 
