@@ -709,9 +709,10 @@ def _report(out, image, tmp):
     out.write("  garbage per idle poll (the table, Microsoft deal 1 played by taps): %d bytes,\n"
               "    the touch library's %d-byte pin objects and %d of the game's, over %d polls\n"
               "    (%d looked for changes to save); a pick or drop tap %d/%d bytes; a poll\n"
-              "    that writes a save at most %d bytes (%d such polls)\n"
+              "    that writes a save at most %d bytes (%d such polls; the first, which\n"
+              "    makes the save file, %d)\n"
               % (got["pins"] + beyond, got["pins"], beyond, polls, looks, got["taps"][0],
-                 got["taps"][1], got["writes"][1], got["writes"][0]))
+                 got["taps"][1], got["writes"][1], got["writes"][0], got["writes"][2]))
     rows = text_costs(image, tmp / "t")
     label = dict(((t, sc), n) for kind, t, sc, n in rows if kind == "label")
     out.write("  a text as kept (bytes after a collection, the mean of %d): widgets.Text, and\n"
