@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.board import json_results as results
 from freecell_mc.rules import deals
 from solutions import fcs_solutions
 
@@ -40,14 +41,6 @@ def node_command():
     return prefix
 
 
-def results(stdout):
-    """Return the RESULT lines of a script's output as a dict name -> value."""
-    out = {}
-    for line in stdout.splitlines():
-        if line.startswith("RESULT "):
-            name, value = json.loads(line[7:])
-            out[name] = value
-    return out
 
 
 def run_mp(script, data=None, tmp_path=None, extra=(), heap=None):

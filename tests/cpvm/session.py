@@ -135,20 +135,33 @@ def refreshed():
     _xy[3] += 1
 
 
-def claim(pin, digital):
-    """A DigitalInOut (digital) or AnalogIn claims a touch pin."""
-    n = _npins[0]
-    _pins[n] = pin.bit
-    _npins[0] = n + 1
-    if digital:
-        _npins[1] |= pin.bit
+class Pin:
+    """A pin object of digitalio or analogio: claims a touch pin until released.
 
+    Like CircuitPython's C objects (digitalio_digitalinout_obj_t, analogio_analogin_obj_t,
+    16 bytes each), an instance costs one 16-byte block: it keeps no attribute, the
+    session knows its pin, and no method takes *args (that would allocate a tuple a call).
+    """
 
-def release():
-    """The pin claimed last is released (the end of its `with` block, or deinit)."""
-    n = _npins[0] - 1
-    _npins[0] = n
-    _npins[1] &= ~_pins[n]
+    DIGITAL = 0
+
+    def __init__(self, pin):
+        n = _npins[0]
+        _pins[n] = pin.bit
+        _npins[0] = n + 1
+        _npins[1] |= pin.bit * self.DIGITAL
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb):
+        self.deinit()
+
+    def deinit(self):
+        """Release the pin claimed last (the end of its `with` block)."""
+        n = _npins[0] - 1
+        _npins[0] = n
+        _npins[1] &= ~_pins[n]
 
 
 def analog():
