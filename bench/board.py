@@ -23,7 +23,6 @@ Used by tests/test_cpvm_*.py and the benchmark: `run(out)` prints the board tabl
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -140,7 +139,6 @@ class Image:
         proc = subprocess.run(cmd, cwd=str(cwd), env=env, capture_output=True, text=True,
                               timeout=timeout)
         return proc.returncode, proc.stdout, proc.stderr
-
 
     def run_script(self, script, cwd, data=None, heap=SCRIPT_HEAP, path=()):
         """Run a test script (tests/mp/mp_*.py style) with data as its JSON input file.
@@ -327,7 +325,7 @@ def ring_places(cwd):
     data = (Path(cwd) / savelog.LOG_PATH).read_bytes()
     n = 0
     for k in range(savelog.RING):
-        at = (8 + k) * savelog.SECTOR  # savelog._GUARD sectors come first
+        at = (savelog._GUARD + k) * savelog.SECTOR
         if data[at] not in (0xFF, 0):
             n += 1
     return n
@@ -347,7 +345,7 @@ class Session:
         return bool(self.parts) and all(rc == 0 for rc, _, _ in self.parts)
 
     def failure(self):
-        """Return the output of the part that failed (or of the last), for a message."""
+        """Return the end of the output of the part that failed ('' if none did)."""
         for rc, out, err in self.parts:
             if rc != 0:
                 return (out + err)[-4000:]
@@ -365,15 +363,13 @@ class Session:
         return out
 
 
-def run_session(image, board, heap=HEAP, pystack=PYSTACK_9X, mode="board", folder=None,
-                restart=True):
+def run_session(image, board, heap=HEAP, pystack=PYSTACK_9X, mode="board"):
     """Run the whole session (and the restart over a full ring) in a fresh folder."""
     s = Session()
     with tempfile.TemporaryDirectory(prefix="freecell-cpvm-") as tmp:
-        cwd = Path(folder or tmp)
-        cwd.mkdir(parents=True, exist_ok=True)
+        cwd = Path(tmp)
         s.parts.append(start(image, cwd, board, session_steps(), heap, pystack, mode))
-        if not s.ok or not restart:
+        if not s.ok:
             return s
         s.elapsed = fill_ring_cached(cwd)
         s.places = ring_places(cwd)
