@@ -4,7 +4,7 @@
 Input: {"older": hex of a good record, "records": [hex, ...]}. For each record: its
 check() status, refusal() reason, and what a Saves over [no nvm, older, record] loads
 (message, settings, statistics, both slots), then whether a save after it loads back the
-same. Runs under MicroPython and CPython; tests/test_storage_fuzz.py compares the two.
+same. Runs on CircuitPython's VM and CPython; tests/test_storage_fuzz.py compares the two.
 """
 
 from binascii import unhexlify
