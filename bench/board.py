@@ -647,7 +647,7 @@ def idle_poll(image, folder):
     folder.mkdir(parents=True, exist_ok=True)
     write_session(folder, "pyportal", [["w", 10**8]], seed=-1)
     return image.run_script(STANDINS / "scripts" / "ui_alloc.py", folder,
-                            {"deal": 1, "moves": fcs_solution(1)}, heap=200000)
+                            {"kind": 3, "deal": 1, "moves": fcs_solution(1)}, heap=200000)
 
 
 def _report(out, image, tmp):
