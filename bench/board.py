@@ -720,11 +720,13 @@ def _report(out, image, tmp):
     polls, looks, beyond = got["idle"]
     out.write("  garbage per idle poll (the table, Microsoft deal 1 played by taps): %d bytes,\n"
               "    the touch library's %d-byte pin objects and %d of the game's, over %d polls\n"
-              "    (%d looked for changes to save); a pick or drop tap %d/%d bytes; a poll\n"
-              "    that writes a save at most %d bytes (%d such polls; the first, which\n"
-              "    makes the save file, %d)\n"
+              "    (%d looked for changes to save); a pick or drop tap %d/%d bytes (the\n"
+              "    winning drop, which asks for the result screen, %d); a poll that writes a\n"
+              "    save at most %d bytes (%d such polls; the first, which makes the save\n"
+              "    file, %d)\n"
               % (got["pins"] + beyond, got["pins"], beyond, polls, looks, got["taps"][0],
-                 got["taps"][1], got["writes"][1], got["writes"][0], got["writes"][2]))
+                 got["taps"][1], got["winning_drop"], got["writes"][1], got["writes"][0],
+                 got["writes"][2]))
     rows = text_costs(image, tmp / "t")
     label = dict(((t, sc), n) for kind, t, sc, n in rows if kind == "label")
     out.write("  a text as kept (bytes after a collection, the mean of %d): widgets.Text, and\n"
