@@ -1,12 +1,25 @@
 # SPDX-License-Identifier: MIT
-"""Every button, tap target and text of every screen, measured on the panel in millimetres.
+"""Every button, text, digit image and card index of every screen, in every state it can be
+in, measured on the panel in millimetres, on all three boards.
 
-The real App runs each screen on the simulator's framebuffer display with the panel
-density its board reports (layout.panel_ppcm). The measurements come from what is on
-screen: every label found by walking the displayio tree (its font's capital height times
-its scale, and where its pixels land), every button from the screen's own records, and
-the table's cells, foundations and exposed cards by probing its hit test pixel by pixel.
-The minimums come from the layout's millimetres (7 mm targets, 1.6 mm capitals).
+The real App runs each screen on the simulator's framebuffer display with the panel density
+its board reports (layout.panel_ppcm): the PyPortal (320x240, 49 px per cm), the Pynt
+(320x240, 66) and the Titano (480x320, 65). A state is reached the way the game reaches it
+(a move made, a question asked, a code typed, a calendar on a given day), then everything
+on screen is found by walking the displayio tree:
+
+- a text (a Group of TileGrids over the built-in font): its capital height is the font's
+  capital times its scale;
+- a digit image (a TileGrid over the card art's counter digits: the move counter, the
+  calendar's days, the keypad's digits) and a card index (the first tile row of a card or
+  a foundation's outline over the card sheet): their ink measured in the bitmap itself;
+- a button from the screen's own records, the table's by probing its hit test, a calendar
+  day from the cell the screen says it has, all of which takes its taps.
+
+Each must be inside the screen, no two texts may overlap, a text stands clear of every
+button but its own, a button is at least 7 mm tall and 7 mm wide, and every text is at
+least 1.6 mm tall. A card index may be smaller only in a column longer than 13 cards whose
+strips cannot hold the full one, and then it still shows whole.
 """
 
 import displayio
@@ -14,37 +27,74 @@ import pytest
 import terminalio
 
 from bench.ui import is_text
-from freecell_mc.rules import deals
-from freecell_mc.ui import layout
+from freecell_mc.rules import cards, deals, notation
+from freecell_mc.ui import cardart, layout
 from freecell_mc.ui.layout import HIT_FINISH, HIT_MENU, HIT_UNDO, SLOT_CELL, SLOT_FOUND
 from test_ui_harness import HW, Board
 
-# The Pynt's screens around the table keep the PyPortal's sizes (docs/layout.md: their
-# rows do not fit 240 px at the Pynt's 7 mm); they are measured against what they claim,
-# so nothing on them may overlap, clip or run off the screen either.
+# board -> (board_id, width, height)
 BOARDS = {
-    "pyportal": (320, 240),
-    "titano": (480, 320),
-    "pynt": (320, 240),
+    "pyportal": ("pyportal", 320, 240),
+    "pynt": ("pyportal_pynt", 320, 240),
+    "titano": ("pyportal_titano", 480, 320),
 }
-CLEAR = 2  # pixels of felt between a text and a button
-
-# "keypad:error" is the keypad with the longest message it gives, a refused code;
-# "daily:dec1" the calendar on a day whose 30 days span two months (two lines of months).
-SCREENS = ("table", "menu", "keypad", "keypad:error", "daily", "daily:dec1", "stats", "settings",
-           "datepicker", "calibration", "result", "notice", "confirm")
+CLEAR = 2  # pixels of felt between a text and a button that is not its own
+ROOMY = 13  # a column up to this many cards shows full-size indexes (docs/layout.md)
+TIGHT_MIN = 7  # pixels: the smallest index glyph that still reads (a long column's)
 
 
-def _sheet_box(sheet, tile, tw, th):
-    """Return the (x1, y1, x2, y2) of the ink of one tile of a glyph sheet, or None if blank."""
+# -- the panel -----------------------------------------------------------------------
+
+
+class PanelHW(HW):
+    """The harness hardware with the panel density of a board."""
+
+    def __init__(self, board, start, blocks, date):
+        board_id, w, h = BOARDS[board]
+        super().__init__(w, h, start, blocks, date)
+        self.ppcm = layout.panel_ppcm(board_id, w, h)
+
+
+class PanelBoard(Board):
+    """A Board whose App knows its panel and keeps its saves in an nvm block."""
+
+    def __init__(self, board, start=(deals.KIND_MS, 1, 4), date=(2026, 11, 30)):
+        self.name = board
+        self.hw = PanelHW(board, start, [bytearray(8192)], date)
+        from freecell_mc.app import App
+
+        self.app = App(self.hw)
+        self.poll()
+
+
+# -- what a screen shows -------------------------------------------------------------
+
+_ink_cache = {}
+
+
+def _sheet_box(sheet, tile, tw, th, ink=0):
+    """Return the (x1, y1, x2, y2) of the ink of one tile of a sheet, or None if blank.
+
+    ink is the pixel value that is ink (0: any but 0, as in a font's or the digits' sheet;
+    the card sheet's ink is 3, its face 1 and border 2).
+    """
+    key = (id(sheet), tile, tw, th, ink)
+    if key in _ink_cache:
+        return _ink_cache[key]
     per_row = sheet.width // tw
     ox = (tile % per_row) * tw
     oy = (tile // per_row) * th
-    xs = [x for x in range(tw) for y in range(th) if sheet[ox + x, oy + y]]
-    ys = [y for y in range(th) for x in range(tw) if sheet[ox + x, oy + y]]
-    if not xs:
-        return None
-    return (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+    xs = []
+    ys = []
+    for y in range(th):
+        for x in range(tw):
+            v = sheet[ox + x, oy + y]
+            if (v == ink) if ink else v:
+                xs.append(x)
+                ys.append(y)
+    box = (min(xs), min(ys), max(xs) + 1, max(ys) + 1) if xs else None
+    _ink_cache[key] = box
+    return box
 
 
 def cap_height():
@@ -55,205 +105,280 @@ def cap_height():
     return box[3] - box[1]
 
 
-def _text_of(group):
-    """Return (text, ink box in the group's own pixels) of a Text's group, or None if not one.
+def _union(a, b):
+    if a is None:
+        return b
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
-    A Text is a Group of TileGrids over the built-in font's sheet, one per line; the text is
-    read back from the tiles, and the ink box from the glyphs' pixels.
-    """
-    if not is_text(group):
-        return None
-    grids = list(group)
+
+def _grid_ink(tg, sheet, tw, th, row=None, skip=()):
+    """Return the ink box of a TileGrid's tiles in its own pixels (row: that row only)."""
+    box = None
+    rows = range(tg.height) if row is None else (row,)
+    for r in rows:
+        for k in range(tg.width):
+            t = tg[k, r]
+            if t in skip:
+                continue
+            ink = _sheet_box(sheet, t, tw, th)
+            if ink is not None:
+                box = _union(box, (k * tw + ink[0], r * th + ink[1], k * tw + ink[2],
+                                   r * th + ink[3]))
+    return box
+
+
+def _text_of(group):
+    """Return (text, ink box in the group's own pixels) of a Text's group."""
     sheet = terminalio.FONT.bitmap
     tw, th = terminalio.FONT.get_bounding_box()
     lines = []
     box = None
-    for g in grids:
-        chars = []
-        for k in range(g.width):
-            t = g[k, 0]
-            chars.append(chr(0x20 + t))
-            ink = _sheet_box(sheet, t, tw, th)
-            if ink is not None:
-                x1, y1, x2, y2 = (g.x + k * tw + ink[0], g.y + ink[1], g.x + k * tw + ink[2],
-                                  g.y + ink[3])
-                box = (x1, y1, x2, y2) if box is None else (
-                    min(box[0], x1), min(box[1], y1), max(box[2], x2), max(box[3], y2))
-        lines.append("".join(chars).rstrip())
+    for g in group:
+        lines.append("".join(chr(0x20 + g[k, 0]) for k in range(g.width)).rstrip())
+        ink = _grid_ink(g, sheet, tw, th)
+        if ink is not None:
+            box = _union(box, (g.x + ink[0], g.y + ink[1], g.x + ink[2], g.y + ink[3]))
     return "\n".join(lines), box
 
 
-def labels(group, x=0, y=0, scale=1, hidden=False):
-    """Yield (text, its group, ink box on screen, scale) for every visible text under group."""
-    if getattr(group, "hidden", False) or hidden:
-        return
-    if not isinstance(group, displayio.Group):
-        return
-    s = scale * group.scale
-    gx = x + group.x * scale
-    gy = y + group.y * scale
-    found = _text_of(group)
-    if found is not None:
-        text, box = found
-        if box is not None:
-            yield text, group, (gx + box[0] * s, gy + box[1] * s, gx + box[2] * s,
-                                gy + box[3] * s), s
-        return
-    for child in group:
-        yield from labels(child, gx, gy, s)
+def shown(root, art):
+    """Return [(kind, text, box on screen, capital px, object)] for what root shows.
+
+    kind is "text" (a Text) or "digits" (a TileGrid of the counter's digits).
+    """
+    out = []
+    digits = art.digits if art is not None else None
+
+    def walk(obj, x, y, s):
+        if obj.hidden:
+            return
+        if isinstance(obj, displayio.Group):
+            gx = x + obj.x * s
+            gy = y + obj.y * s
+            gs = s * obj.scale
+            if is_text(obj):
+                text, box = _text_of(obj)
+                if box is not None:
+                    out.append(("text", text, (gx + box[0] * gs, gy + box[1] * gs,
+                                               gx + box[2] * gs, gy + box[3] * gs),
+                                cap_height() * gs, obj))
+                return
+            for child in obj:
+                walk(child, gx, gy, gs)
+        elif isinstance(obj, displayio.TileGrid) and digits is not None and obj.bitmap is digits:
+            ink = _grid_ink(obj, digits, obj.tile_width, obj.tile_height, skip=(10,))
+            if ink is None:
+                return
+            text = "".join(str(obj[k, 0]) if obj[k, 0] < 10 else "" for k in range(obj.width))
+            tx = x + obj.x * s
+            ty = y + obj.y * s
+            out.append(("digits", text, (tx + ink[0] * s, ty + ink[1] * s, tx + ink[2] * s,
+                                         ty + ink[3] * s), (ink[3] - ink[1]) * s, obj))
+
+    walk(root, 0, 0, 1)
+    return out
 
 
-class PanelHW(HW):
-    """The harness hardware with the panel density of a board."""
+class Day:
+    """A day of the calendar as a target: its cell, its number, the frame the number keeps
+    clear of (the cells are tiles of a grid, not buttons)."""
 
-    def __init__(self, board, width, height, start):
-        super().__init__(width, height, start)
-        self.ppcm = layout.panel_ppcm("pyportal" if board == "pyportal" else "pyportal_" + board,
-                                      width, height)
+    caption = None
 
-
-class PanelBoard(Board):
-    """A Board whose App knows its panel."""
-
-    def __init__(self, board):
-        w, h = BOARDS[board]
-        self.hw = PanelHW(board, w, h, (deals.KIND_MS, 1, 4))
-        from freecell_mc.app import App
-
-        self.app = App(self.hw)
-        self.poll()
-
-
-def visit(board, name):
-    """Show screen name on the board in its fullest state; return (screen, extra targets)."""
-    app = board.app
-    name, _, state = name.partition(":")
-    if name == "confirm":
-        from freecell_mc.ui.screens import models
-
-        # The longest question: another day's deal over a daily game, with a way back.
-        app.goto("confirm", text=models.loss_text("daily 30 Nov", 1234, "deal #1000000"),
-                 yes="Play deal #1000000", keep=models.continue_label(deals.KIND_DAILY, 20261130),
-                 back=True)
-    elif name == "notice":
-        from freecell_mc.saves.policy import MSG_OLDER
-
-        app.goto("notice", text=MSG_OLDER)  # the longest thing the saves may say
-    elif state == "dec1":
-        app.clock.date = (2026, 12, 1)
-        app.goto(name)
-    elif name == "result":
-        app.goto("result", moves=1234, seconds=4321,
-                 code=deals.deal_code(deals.KIND_DAILY, 20261130, 4))
-    else:
-        app.goto(name)
-    s = app.screen
-    if state == "error":
-        for ch in "24-20261130-5":
-            s.key(ch)
-        s.key("enter")
-    if name == "table":
-        # Play never shows the dead-end panel and Finish together; measured, both show.
-        s.strip.finish_button.hidden = False
-        s.strip.dead_group.hidden = False
-    board.app.dirty = True
-    board.poll()
-    return s
+    def __init__(self, i, box, label, text):
+        self.i = i
+        self.x, self.y, self.w, self.h = box
+        self.label = label  # the digit tiles or the Text's group
+        self.text = text
+        self._border = 2  # widgets.cell_sheet's frame, 2 px at either zoom
 
 
 def buttons_of(screen):
-    """Return the visible buttons of a screen (the table's three, or the screen's list)."""
+    """Return the visible targets of a screen: the table's three buttons, or the screen's
+    buttons and the calendar's days on the page shown."""
     if screen.name == "table":
         bs = [screen.strip.finish_button, screen.strip.undo_button, screen.strip.menu_button]
     else:
         bs = list(screen.buttons)
-    return [b for b in bs if not b.hidden]
+    bs = [b for b in bs if not b.hidden]
+    if screen.name == "daily":
+        for i in range(screen.cal.n):
+            box = screen.day_box(i)
+            if box is not None:
+                bs.append(Day(i, box, screen.labels[i], screen.cal.label(i)))
+    return bs
 
 
-@pytest.fixture(params=sorted(BOARDS))
-def panel(request):
-    b = PanelBoard(request.param)
-    yield request.param, b
-    b.close()
+def _overlap(a, b, clear=0):
+    return not (a[2] + clear <= b[0] or b[2] + clear <= a[0] or a[3] + clear <= b[1]
+                or b[3] + clear <= a[1])
 
 
-@pytest.mark.parametrize("name", SCREENS)
-def test_every_text_is_at_least_1_6_mm_and_inside_the_screen(panel, name):
-    board_name, board = panel
-    s = visit(board, name)
-    m = s.layout if s.name == "table" else s.m
-    ppcm = m.ppcm
-    need = layout.mm_px(layout.TEXT_MM10, ppcm)
-    w, h = board.app.width, board.app.height
-    captions = {id(b.caption.group): b for b in buttons_of(s) if b.caption is not None}
-    seen = 0
-    for text, group, (x1, y1, x2, y2), sc in labels(s.group):
-        seen += 1
-        px = cap_height() * sc
-        assert px >= need, "%s on %s: %r is %d px, %.2f mm (needs 1.6 mm, %d px)" % (
-            name, board_name, text, px, px * 10 / ppcm, need)
-        assert 0 <= x1 and x2 <= w and 0 <= y1 and y2 <= h, (name, text, (x1, y1, x2, y2))
-        b = captions.get(id(group))
+def _mm(px, ppcm):
+    return "%d px = %.2f mm" % (px, px * 10 / ppcm)
+
+
+def problems(board, app):
+    """Return every way the screen shown breaks the rules (empty when it keeps them all)."""
+    s = app.screen
+    ppcm = app.hw.ppcm
+    need_text = layout.mm_px(layout.TEXT_MM10, ppcm)
+    need_target = layout.mm_px(layout.TARGET_MM10, ppcm)
+    w, h = app.width, app.height
+    bad = []
+    art = app.art if app.art is not None else getattr(app.table, "art", None)
+    items = shown(s.group, art)
+    bs = buttons_of(s)
+    captions = {id(b.caption.group): b for b in bs if b.caption is not None}
+    captions.update((id(b.label), b) for b in bs if isinstance(b, Day))
+    for kind, text, box, cap, obj in items:
+        x1, y1, x2, y2 = box
+        if cap < need_text:
+            bad.append("%s %r is %s (needs 1.6 mm, %d px)" % (kind, text, _mm(cap, ppcm),
+                                                                need_text))
+        if x1 < 0 or y1 < 0 or x2 > w or y2 > h:
+            bad.append("%s %r runs off the screen: %s" % (kind, text, box))
+        b = captions.get(id(obj))
+        if b is None and kind == "digits":
+            # A day or a key drawn in digit tiles is the label of the button it stands on.
+            for c in bs:
+                if c.caption is None and _overlap(box, (c.x, c.y, c.x + c.w, c.y + c.h)):
+                    b = c
         if b is not None:
             # A caption stands clear of its button's border: a pixel of fill all round.
             e = b._border + 1
-            assert b.x + e <= x1 and x2 <= b.x + b.w - e and b.y + e <= y1 and y2 <= b.y + b.h - e, (
-                name, board_name, b.text, (x1, y1, x2, y2), (b.x, b.y, b.w, b.h))
+            if not (b.x + e <= x1 and x2 <= b.x + b.w - e and b.y + e <= y1
+                    and y2 <= b.y + b.h - e):
+                bad.append("%r does not fit its button %r: ink %s, button %s" % (
+                    text, b.text, box, (b.x, b.y, b.w, b.h)))
             continue
-        # A text never runs onto a button, nor touches one (a tap there would mean the
-        # button); CLEAR pixels of felt between them.
-        for b in buttons_of(s):
-            assert (x2 + CLEAR <= b.x or b.x + b.w + CLEAR <= x1 or y2 + CLEAR <= b.y
-                    or b.y + b.h + CLEAR <= y1), (name, board_name, text, b.text)
-    assert seen, "no text found on " + name
-
-
-@pytest.mark.parametrize("name", SCREENS)
-def test_every_button_is_at_least_7_mm_tall_and_its_caption_fits(panel, name):
-    board_name, board = panel
-    s = visit(board, name)
-    m = s.layout if s.name == "table" else s.m
-    need = layout.mm_px(layout.TARGET_MM10, m.ppcm)
-    bs = buttons_of(s)
-    assert bs
+        for c in bs:
+            if _overlap(box, (c.x, c.y, c.x + c.w, c.y + c.h), CLEAR):
+                bad.append("%s %r touches the button %r" % (kind, text, c.text))
+    for i in range(len(items)):
+        for j in range(i + 1, len(items)):
+            if _overlap(items[i][2], items[j][2]):
+                bad.append("%r overlaps %r" % (items[i][1], items[j][1]))
+    seen = {id(obj) for _, _, _, _, obj in items}
     for b in bs:
-        assert b.h >= need, "%s on %s: %r is %d px tall, %.1f mm (needs 7 mm, %d px)" % (
-            name, board_name, b.text, b.h, b.h * 10 / m.ppcm, need)
-        if b.caption is None:
-            continue  # drawn by its screen (digit tiles), no caption to fit
-        sc = b.caption.scale
-        longest = max(len(line) for line in b.text.split("\n"))
-        assert longest * 6 * sc <= b.w - 2, (name, b.text, b.w)
+        if not isinstance(b, Day):
+            continue
+        if id(b.label) not in seen:
+            bad.append("day %r shows no number" % b.text)
+        # A tap anywhere in its cell plays it: the hit test answers at the four corners.
+        corners = ((b.x, b.y), (b.x + b.w - 1, b.y), (b.x, b.y + b.h - 1),
+                   (b.x + b.w - 1, b.y + b.h - 1))
+        if any(s.day_at(x, y) != b.i for x, y in corners):
+            bad.append("day %r does not take the taps of its whole cell" % b.text)
+    for b in bs:
+        what = "day" if isinstance(b, Day) else "button"
+        if b.h < need_target:
+            bad.append("%s %r is %s tall (needs 7 mm, %d px)" % (what, b.text, _mm(b.h, ppcm),
+                                                                  need_target))
+        if b.w < need_target:
+            bad.append("%s %r is %s wide (needs 7 mm, %d px)" % (what, b.text, _mm(b.w, ppcm),
+                                                                  need_target))
+        if b.x < 0 or b.y < 0 or b.x + b.w > w or b.y + b.h > h:
+            bad.append("%s %r runs off the screen" % (what, b.text))
+    for i in range(len(bs)):
+        for j in range(i + 1, len(bs)):
+            a, b = bs[i], bs[j]
+            if _overlap((a.x, a.y, a.x + a.w, a.y + a.h), (b.x, b.y, b.x + b.w, b.y + b.h)):
+                bad.append("buttons %r and %r overlap" % (a.text, b.text))
+    if not items:
+        bad.append("no text found")
+    if s.name == "table":
+        bad += table_problems(app, need_text, need_target)
+    return bad
 
 
-@pytest.mark.parametrize("name", ["daily", "daily:dec1"])
-def test_every_day_of_the_calendar_is_a_7_mm_target_with_its_number_inside(panel, name):
-    # The days are cells of a grid, not buttons: measured from the screen's own boxes.
-    board_name, board = panel
-    s = visit(board, name)
-    need = layout.mm_px(layout.TARGET_MM10, s.m.ppcm)
-    for i in range(s.cal.n):
-        x, y, w, h = s.day_box(i)
-        assert h >= need, "%s on %s: day %d is %d px tall, %.1f mm (needs 7 mm, %d px)" % (
-            name, board_name, i, h, h * 10 / s.m.ppcm, need)
-        assert 0 <= x and x + w <= s.width and 0 <= y and y + h <= s.height
-    # Every day's number lies inside its cell: a Text (a day with its month) a pixel of fill
-    # inside the 2-pixel frame, as a button's caption; the move counter's digit tiles, which
-    # carry a clear pixel either side (cardart), within the cell.
-    assert len(s.labels) == s.cal.n
-    for i in range(s.cal.n):
-        x, y, w, h = s.day_box(i)
-        g = s.labels[i]
-        if isinstance(g, displayio.TileGrid):
-            e = 1
-            box = (g.x, g.y, g.x + g.width * g.tile_width, g.y + g.height * g.tile_height)
-        else:
-            e = 3
-            found = [b for _, _, b, _ in labels(g)]
-            assert len(found) == 1, (name, i)
-            box = found[0]
-        assert x + e <= box[0] and box[2] <= x + w - e, (name, board_name, i, box, (x, w))
-        assert y + e <= box[1] and box[3] <= y + h - e, (name, board_name, i, box, (y, h))
+def table_problems(app, need_text, need_target):
+    """Return what breaks the rules among the table's card indexes and tap targets."""
+    table = app.table
+    lay = table.layout
+    art = table.art
+    sheet = art.sheet
+    tw, th = lay.tile_w, lay.tile_h
+    game = app.game
+    ppcm = app.hw.ppcm
+    bad = []
+    buf = bytearray(20)
+
+    def index_ink(tg, col):
+        return _sheet_box(sheet, tg[col, 0], tw, th, 3)
+
+    for c in range(8):
+        n = game.column_cards(c, buf)
+        grids = [table.cards[buf[i] - 4] for i in range(n)]
+        before = len(bad)
+        for i, tg in enumerate(grids):
+            if len(bad) > before:
+                break  # one card a column says enough
+            name = cards.card_name(buf[i])
+            strip = grids[i + 1].y - tg.y if i < n - 1 else lay.height - tg.y
+            for col, what in ((0, "rank"), (1, "suit")):
+                ink = index_ink(tg, col)
+                if ink is None:
+                    bad.append("card %s of column %d shows no %s" % (name, c + 1, what))
+                    continue
+                if ink[3] > strip:
+                    bad.append("the %s of card %s (%d of %d in column %d) is cut: ink to %d, "
+                               "strip %d" % (what, name, i + 1, n, c + 1, ink[3], strip))
+                px = ink[3] - ink[1]
+                if px >= need_text:
+                    continue
+                # Smaller only where it must be: a long column whose strip cannot hold the
+                # full-size index (which the same card shows wherever there is room).
+                full = _sheet_box(sheet, (cardart.T_RANK + ((buf[i] - 4) >> 2)) if col == 0
+                                  else (cardart.T_SUIT + ((buf[i] - 4) & 3)), tw, th, 3)
+                if n <= ROOMY or full[3] <= strip or px < TIGHT_MIN:
+                    bad.append("the %s of card %s (%d of %d in column %d) is %s (needs 1.6 mm, "
+                               "%d px; strip %d)" % (what, name, i + 1, n, c + 1, _mm(px, ppcm),
+                                                     need_text, strip))
+        # Every card of the movable run takes the taps on its own strip.
+        run = game.run_len(c)
+        for i in range(n - run, n):
+            y0 = grids[i].y
+            y1 = grids[i + 1].y if i < n - 1 else lay.height
+            hits = {lay.hit_column(y, n, n - run) for y in range(y0, y1)}
+            if hits != {i}:
+                bad.append("card %d of column %d (run of %d) is hit as %s" % (i + 1, c + 1, run,
+                                                                            sorted(hits)))
+    # Cards in cells and on foundations, and the foundations' empty outlines: whole index.
+    for slot in range(SLOT_CELL, SLOT_FOUND + 4):
+        b = game.top(slot)
+        if slot < SLOT_FOUND and slot - SLOT_CELL >= game.cells:
+            continue
+        tg = table.cards[b - 4] if b else table.outlines[slot]
+        for col in (0, 1):
+            ink = index_ink(tg, col)
+            if ink is None:
+                continue  # an empty cell's outline has no index
+            px = ink[3] - ink[1]
+            if px < need_text:
+                bad.append("the index of slot %d is %s (needs 1.6 mm)" % (slot, _mm(px, ppcm)))
+    # Tap targets: cells and foundations from the top down to the columns, the strip's
+    # buttons, and the exposed card of a column as long as FreeCell allows.
+    for slot in list(range(SLOT_CELL, SLOT_CELL + game.cells)) + list(range(SLOT_FOUND, SLOT_FOUND + 4)):
+        x, _ = lay.tap_point(slot)
+        got = probe_height(lay, x, 0, slot)
+        if got < need_target:
+            bad.append("slot %d takes %s of taps (needs 7 mm)" % (slot, _mm(got, ppcm)))
+    for hit, b in ((HIT_FINISH, table.strip.finish_button), (HIT_UNDO, table.strip.undo_button),
+                   (HIT_MENU, table.strip.menu_button)):
+        if b.hidden:
+            continue
+        x, _ = lay.button_point(hit)
+        got = probe_height(lay, x, lay.button_top(hit), hit)
+        if got < need_target:
+            bad.append("%s takes %s of taps (needs 7 mm)" % (b.text, _mm(got, ppcm)))
+    n = layout.MAX_CARDS
+    y = lay.card_y(n - 1, n)
+    if lay.height - y < need_target or lay.hit_column(lay.height - 1, n, 0) != n - 1:
+        bad.append("the exposed card of 19 takes %s (needs 7 mm)" % _mm(lay.height - y, ppcm))
+    if lay.card_y(n - 1, n) + lay.card_h > lay.height:
+        bad.append("19 cards run off the screen")
+    return bad
 
 
 def probe_height(lay, x, y0, want):
@@ -264,32 +389,457 @@ def probe_height(lay, x, y0, want):
     return y - y0
 
 
-def test_table_targets_are_at_least_7_mm_tall(panel):
-    board_name, board = panel
-    table = board.app.table
-    lay = table.layout
-    need = layout.mm_px(layout.TARGET_MM10, lay.ppcm)
-    for slot in list(range(SLOT_CELL, SLOT_CELL + 4)) + list(range(SLOT_FOUND, SLOT_FOUND + 4)):
-        x, _ = lay.tap_point(slot)
-        assert probe_height(lay, x, 0, slot) >= need, (board_name, slot)
-    for hit in (HIT_FINISH, HIT_UNDO, HIT_MENU):
-        x, y = lay.button_point(hit)
-        top = lay.button_top(hit)
-        assert probe_height(lay, x, top, hit) >= need, (board_name, hit)
-    # The exposed card of the longest column: from its top to the bottom of the screen.
-    n = layout.MAX_CARDS
-    y = lay.card_y(n - 1, n)
-    assert lay.height - y >= need
-    assert lay.hit_column(lay.height - 1, n, 0) == n - 1
+# -- the states ----------------------------------------------------------------------
+
+STATES = {}
 
 
-def test_every_card_of_a_19_card_column_shows_its_index(panel):
-    board_name, board = panel
-    lay = board.app.table.layout
-    for n in range(2, layout.MAX_CARDS + 1):
-        # The index row (rank and suit) is the first tile row: a strip at least that tall.
-        assert lay.overlap(n) >= lay.tile_h, (board_name, n)
-        assert lay.card_y(n - 1, n) + lay.card_h <= lay.height
+def state(name):
+    """Register a function that brings a PanelBoard into the state called name."""
+
+    def deco(fn):
+        STATES[name] = fn
+        return fn
+
+    return deco
+
+
+def move(board):
+    """Make one legal move at the table (a column's card into a free cell or home)."""
+    app = board.app
+    if app.screen is not app.table:
+        app.goto("table")
+    g = app.game
+    for c in range(8):
+        for dst in list(range(SLOT_FOUND, SLOT_FOUND + 4)) + list(range(SLOT_CELL, SLOT_CELL + g.cells)):
+            if g.column_len(c) and app.table.play(c, dst, 1):
+                return
+    raise AssertionError("no move")
+
+
+def load(board, text, moves=0):
+    """Put board text on the table."""
+    app = board.app
+    if app.screen is not app.table:
+        app.goto("table")
+    board.load(text, moves)
+
+
+def code(body):
+    """Return the deal code of digits body with its check digit, dashed as the game writes it."""
+    return body[:2] + "-" + body[2:] + "-" + str(deals.damm(body))
+
+
+def long_column_text():
+    """Return a board whose first column holds 19 cards: six, then a king's run of 13."""
+    run = "KS QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D AS".split()
+    first = ["2C", "3D", "4C", "5D", "6C", "7D"] + run
+    rest = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in first]
+    cols = [first] + [[] for _ in range(7)]
+    for i, c in enumerate(rest):
+        cols[1 + i % 7].append(c)
+    return "\n".join(" ".join(c) for c in cols) + "\n"
+
+
+def lengths_text(lengths):
+    """Return a board whose columns have these lengths (the rest of the deck in cells/home)."""
+    deck = [r + s for r in "A23456789TJQK" for s in "CDHS"]
+    # Foundations take the lowest cards so that the columns can hold any lengths.
+    home = 52 - sum(lengths)
+    per = [home // 4 + (1 if i < home % 4 else 0) for i in range(4)]
+    found = []
+    left = []
+    for s_i, s in enumerate("CDHS"):
+        found.append("%s-%d" % (s, per[s_i]))
+        left += [r + s for r in "A23456789TJQK"[per[s_i]:]]
+    left.sort(key=lambda c: -"A23456789TJQK".index(c[0]))
+    cols = []
+    k = 0
+    for n in lengths:
+        cols.append(left[k:k + n])
+        k += n
+    text = "\n".join(" ".join(c) if c else ":" for c in cols)
+    return text + "\nFoundations: " + " ".join(found) + "\n"
+
+
+@state("table")
+def _table(board):
+    board.app.goto("table")
+
+
+@state("table:held")
+def _held(board):
+    for _ in range(3):
+        move(board)
+    t = board.app.table
+    for c in range(8):
+        if board.app.game.targets(c, 1):
+            t.select(c, 1)
+            return
+    t.select(0, 1)
+
+
+@state("table:moves-1234")
+def _moves(board):
+    move(board)
+    g = board.app.game
+    load(board, notation.board_text(g), 1234)
+
+
+@state("table:finish")
+def _finish(board):
+    load(board, "KC\nKD\nKH\nKS\n:\n:\n:\n:\nFoundations: C-Q D-Q H-Q S-Q\n", 99)
+    assert board.app.table.strip.finish_shown
+
+
+@state("table:dead-end")
+def _dead(board):
+    cols = [["8C", "2S"], ["KC"], ["KS"], ["QC"], ["QS"], ["JC"], ["JS"], ["9S"]]
+    named = {c for col in cols for c in col} | {"2D", "2H", "2C"}
+    rest = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in named]
+    for i, c in enumerate(rest):
+        cols[i % 8].insert(0, c)
+    load(board, "\n".join(" ".join(c) for c in cols) + "\nFreecells: 2D 2H 2C -\n", 63)
+    board.app.table.play(0, SLOT_CELL + 3, 1)
+    assert board.app.table.strip.dead_end_shown
+
+
+@state("table:19-cards")
+def _long(board):
+    load(board, long_column_text(), 77)
+
+
+@state("table:13-cards")
+def _thirteen(board):
+    load(board, lengths_text([13, 13, 13, 13, 0, 0, 0, 0]), 50)
+
+
+@state("table:one-cell")
+def _one_cell(board):
+    board.app.start_deal(deals.KIND_MS, 1, 1, True)
+
+
+def _two_slots(board, current_daily, free=(deals.KIND_MS, 1000000)):
+    """Leave a game begun in both slots, the daily's or the free one in play."""
+    app = board.app
+    app.start_deal(free[0], free[1], 4, True)
+    move(board)
+    app.start_daily(2026, 11, 30)
+    move(board)
+    if not current_daily:
+        app.switch_slot(0)
+
+
+@state("menu:one-slot")
+def _menu(board):
+    board.app.goto("menu")
+
+
+@state("menu:one-slot-daily")
+def _menu_daily(board):
+    board.app.start_daily(2026, 11, 30)
+    board.app.goto("menu")
+
+
+@state("menu:two-slots-free")
+def _menu2(board):
+    _two_slots(board, False)
+    board.app.goto("menu")
+
+
+@state("menu:two-slots-daily")
+def _menu2d(board):
+    _two_slots(board, True)
+    board.app.goto("menu")
+
+
+@state("menu:two-slots-seed")
+def _menu2s(board):
+    _two_slots(board, False, (deals.KIND_SEED, 4294967295))
+    board.app.goto("menu")
+
+
+@state("confirm:replay")
+def _q_replay(board):
+    move(board)
+    board.app.replay()
+    assert board.app.screen.name == "confirm" and board.app.screen.back.hidden
+
+
+@state("confirm:new-deal")
+def _q_new(board):
+    board.app.start_deal(deals.KIND_MS, 1000000, 4, True)
+    move(board)
+    board.app.goto("menu")
+    board.app.new_deal()
+    assert board.app.screen.name == "confirm" and not board.app.screen.back.hidden
+
+
+@state("confirm:code")
+def _q_code(board):
+    move(board)
+    app = board.app
+    app.goto("keypad")
+    for ch in "1000000":
+        app.screen.key(ch)
+    app.screen.key("enter")
+    assert app.screen.name == "confirm"
+
+
+@state("confirm:other-day")
+def _q_day(board):
+    app = board.app
+    app.start_daily(2026, 11, 30)
+    move(board)
+    app.goto("daily")
+    app.start_daily(2026, 11, 1)
+    assert app.screen.name == "confirm"
+
+
+@state("confirm:other-slot")
+def _q_slot(board):
+    _two_slots(board, True)
+    app = board.app
+    app.goto("menu")
+    app.new_deal()
+    assert app.screen.name == "confirm"
+
+
+@state("notice:older")
+def _n_older(board):
+    from freecell_mc.saves.policy import MSG_OLDER
+
+    board.app.goto("notice", text=MSG_OLDER)
+
+
+@state("notice:unreadable")
+def _n_unread(board):
+    from freecell_mc.saves.policy import MSG_UNREADABLE
+
+    board.app.goto("notice", text=MSG_UNREADABLE)
+
+
+@state("notice:newer")
+def _n_newer(board):
+    from freecell_mc.saves.policy import MSG_NEWER
+
+    board.app.goto("notice", text=MSG_NEWER)
+
+
+def _typed(board, text, enter=False):
+    app = board.app
+    app.goto("keypad")
+    for ch in text:
+        app.screen.key(ch)
+    if enter:
+        app.screen.key("enter")
+    assert app.screen.name == "keypad"
+
+
+KEYPAD = {
+    "empty": ("", False),
+    "ms-number": ("1000000", False),
+    "longest": ("1234567890123456", False),
+    "no-entry": ("", True),
+    "ms-range": ("1000001", True),
+    "too-short": ("1-2", True),
+    "too-long": ("1234567890-12345", True),
+    "check-digit": ("24-20261130-5", True),
+    "no-kind": (code("941"), True),
+    "cells": (code("151"), True),
+    "ms-zero": (code("340"), True),
+    "no-date": (code("2420261131"), True),
+    "seed-range": (code("144294967296"), True),
+    "future-day": (code("2420261201"), True),
+    "before-2025": (code("2420241231"), True),
+}
+
+
+def _keypad_state(entry, enter):
+    def setup(board):
+        _typed(board, entry, enter)
+        if enter:
+            assert board.app.screen.error_bg.hidden is False
+    return setup
+
+
+for _k, (_entry, _enter) in KEYPAD.items():
+    state("keypad:" + _k)(_keypad_state(_entry, _enter))
+
+
+@state("keypad:day-unknown")
+def _k_unknown(board):
+    app = board.app
+    app.clock.date = (2000, 1, 1)
+    app.saves.last_date = None
+    _typed(board, code("2420261130"), True)
+    assert not app.screen.error_bg.hidden
+
+
+def _calendar(date, won=(), started=None):
+    def setup(board):
+        app = board.app
+        app.clock.date = date
+        if started is not None:
+            app.start_daily(*started)
+            move(board)
+        for d in won:
+            app.saves.stats.mark_day_won(*d)
+        app.goto("daily")
+    return setup
+
+
+state("daily:one-month")(_calendar((2026, 11, 30), [(2026, 11, d) for d in (3, 9, 30)],
+                                   (2026, 11, 12)))
+state("daily:month-boundary")(_calendar((2026, 12, 1), [(2026, 11, 20), (2026, 12, 1)],
+                                        (2026, 11, 20)))
+state("daily:year-boundary")(_calendar((2027, 1, 10), [(2026, 12, 31)], (2027, 1, 1)))
+# 30 days over six weeks: 2026-08-30 is a Sunday, so its 30 days start on a Friday.
+state("daily:six-weeks")(_calendar((2026, 8, 30), [(2026, 8, d) for d in range(1, 31)]))
+
+
+def _result(kind, number, other=None, today_won=False):
+    def setup(board):
+        app = board.app
+        if other is not None:
+            _two_slots(board, kind == deals.KIND_DAILY)
+        if today_won:
+            app.saves.stats.mark_day_won(2026, 11, 30)
+        app.goto("result", moves=9999, seconds=35999,
+                 code=deals.deal_code(kind, number, 4), kind=kind, number=number)
+    return setup
+
+
+for _name, _kind, _num in (("seed", deals.KIND_SEED, 4294967295), ("ms", deals.KIND_MS, 1000000),
+                           ("daily", deals.KIND_DAILY, 20260930)):
+    state("result:" + _name)(_result(_kind, _num))
+    state("result:" + _name + "-other-slot")(_result(_kind, _num, other=True))
+state("result:calendar")(_result(deals.KIND_DAILY, 20261130, today_won=True))
+
+
+@state("stats:empty")
+def _stats_empty(board):
+    board.app.goto("stats")
+
+
+@state("stats:full")
+def _stats_full(board):
+    st = board.app.saves.stats
+    st.played = 4294967295
+    st.won = 4294967294
+    st.won_seconds = 4294967295
+    st.won_moves = 4294967295
+    st.best_seconds = 359999
+    st.best_moves = 65535
+    st.days_won = 65535
+    board.app.goto("stats")
+
+
+def _settings(cells=4, on=False, reason=None):
+    def setup(board):
+        app = board.app
+        s = app.saves.settings
+        s.cells = cells
+        s.takeback = s.four_colour = s.usb_writable = on
+        app.saves.limit_reason = lambda: reason
+        app.goto("settings")
+    return setup
+
+
+state("settings")(_settings())
+state("settings:all-on")(_settings(1, True))
+for _why in ("USB mode", "drive full", "drive error", "no drive"):
+    state("settings:" + _why.replace(" ", "-"))(_settings(2, False, _why))
+
+
+@state("datepicker:start")
+def _dp_start(board):
+    board.app.goto("datepicker", then="table", date=(2026, 9, 30))
+
+
+@state("datepicker:daily")
+def _dp_daily(board):
+    board.app.goto("datepicker", then="daily", date=(2027, 9, 29))
+
+
+def _calibration(taps):
+    def setup(board):
+        app = board.app
+        app.goto("settings")
+        app.goto("calibration")
+        s = app.screen
+        for t in taps(s):
+            s.tap(*t)
+    return setup
+
+
+def _miss(s):
+    (x1, y1), (x2, y2), (x3, y3) = s.targets
+    return [(x1, y1), (x2, y2), (x3 - 150, s.height - 10)]
+
+
+state("calibration:first")(_calibration(lambda s: []))
+state("calibration:second")(_calibration(lambda s: [s.targets[0]]))
+state("calibration:check")(_calibration(lambda s: list(s.targets[:2])))
+state("calibration:missed")(_calibration(_miss))
+state("calibration:same-taps")(_calibration(lambda s: [s.targets[0], s.targets[0]]))
+state("calibration:no-fit")(_calibration(
+    lambda s: [s.targets[0], (s.targets[0][0] + 3, s.targets[0][1] + 3)]))
+state("calibration:saved")(_calibration(lambda s: list(s.targets)))
+
+
+@state("calibration:default")
+def _cal_default(board):
+    _calibration(lambda s: [])(board)
+    s = board.app.screen
+    for b in s.buttons:
+        if b.text == "Default":
+            s.tap(b.x + b.w // 2, b.y + b.h // 2)
+            return
+    raise AssertionError("no Default button")
+
+
+# -- the tests -----------------------------------------------------------------------
+
+
+# The states that break the rules so far, by board and prefix of their names: the card
+# indexes, the calendar's and the settings' narrow cells, the figures of a long statistics,
+# the Titano's two Continue captions, and every screen of the Pynt but the table, which
+# keep the PyPortal's sizes. Strict: a state that keeps the rules must leave this list.
+KNOWN = {
+    "pyportal": ("table", "daily", "settings", "stats:full"),
+    "titano": ("table", "settings", "menu:two-slots", "menu:one-slot-daily"),
+    "pynt": ("",),
+}
+
+
+def known(board_name, name):
+    """Return True if the state called name is known to break the rules on board_name."""
+    return any(name.startswith(p) for p in KNOWN.get(board_name, ()))
+
+
+@pytest.mark.parametrize("name", sorted(STATES))
+@pytest.mark.parametrize("board_name", sorted(BOARDS))
+def test_every_text_and_target_on_every_screen_in_every_state(request, board_name, name):
+    if known(board_name, name):
+        request.applymarker(pytest.mark.xfail(strict=True, reason="known gap"))
+    board = PanelBoard(board_name)
+    try:
+        STATES[name](board)
+        app = board.app
+        want = name.partition(":")[0]
+        assert app.screen.name == want, (name, app.screen.name)
+        bad = problems(board_name, app)
+        assert not bad, "%s on the %s:\n  %s" % (name, board_name, "\n  ".join(bad))
+    finally:
+        board.close()
+
+
+def test_the_states_cover_every_screen():
+    from freecell_mc.ui.screens import NAMES
+
+    visited = {name.partition(":")[0] for name in STATES}
+    assert visited == set(NAMES) | {"table"}
 
 
 @pytest.mark.parametrize("board_id,size,mm_x10", [
@@ -305,13 +855,21 @@ def test_panel_density_follows_the_board(board_id, size, mm_x10):
     assert layout.panel_ppcm("unknown", *size) >= ppcm
 
 
-def test_the_pynt_plays_at_its_own_panel_and_its_menus_at_the_pyportals(panel):
-    board_name, board = panel
-    app = board.app
-    lay = app.table.layout
-    app.goto("menu")
-    m = app.screen.m
-    own = layout.panel_ppcm("pyportal_" + board_name if board_name != "pyportal" else "pyportal",
-                            app.width, app.height)
-    assert lay.ppcm == own
-    assert m.ppcm == (layout.PPCM_PYPORTAL if board_name == "pynt" else own)
+@pytest.mark.parametrize("board_name", sorted(BOARDS))
+def test_every_screen_is_laid_out_for_the_panel_it_runs_on(request, board_name):
+    if known(board_name, "menu"):
+        request.applymarker(pytest.mark.xfail(strict=True, reason="known gap"))
+    board = PanelBoard(board_name)
+    try:
+        app = board.app
+        own = app.hw.ppcm
+        assert app.table.layout.ppcm == own
+        from freecell_mc.ui.screens import NAMES
+
+        for name in NAMES:
+            if name in ("confirm", "notice", "result"):
+                continue  # they need their words; measured in their states above
+            app.goto(name)
+            assert app.screen.m.ppcm == own, name
+    finally:
+        board.close()
