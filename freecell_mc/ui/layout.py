@@ -4,19 +4,22 @@
 The screen, left to right and top to bottom:
 
     top row     4 free cells, then the 4 foundations (clubs, diamonds, hearts, spades),
-                in the same 8-column grid as the columns; cards here show their top
-                `top_rows` tile rows
+                in the same 8-column grid as the columns; cards here show their index
+                and their big rank and suit (`top_rows` tile rows)
     columns     8 columns down to the bottom edge; a covered card shows its top `overlap`
-                pixels (at least one tile row: the index, rank and suit), the exposed card
-                shows in full
+                pixels (at least its index, rank and suit), the exposed card shows in full
     strip       at the right, the full height: the move counter at the top, the buttons
                 Finish, Undo and Menu stacked at the bottom
 
-A card is a 2 x CARD_ROWS grid of tiles (tile_w x tile_h pixels). The tile height is the
-smallest overlap: at that overlap 19 cards (the longest column FreeCell can build) fit
-between the top row and the bottom edge, and the index still reads whole. The strip is at
-the side, not under the columns, because the screens are landscape: a strip as tall as a
-finger under the columns would leave 19 cards less than one index row each.
+A card is a 2 x CARD_ROWS grid of tiles (tile_w x tile_h pixels): the index (rank and
+suit, capitals of at least 1.6 mm), a plain strip of face, and the big rank and suit over
+two rows. The tile is as tall as the index needs and the card as tall as a finger: a
+tap target even where it is the last of 19. Nineteen cards (the longest column FreeCell
+can build) fit between the top row and the bottom edge; where their strips cannot hold
+the full index (the Pynt's small panel, past 13 cards), the covered cards of that column
+show a smaller one that still fits whole (`tight_h`). The strip is at the side, not
+under the columns, because the screens are landscape: a strip as tall as a finger under
+the columns would leave 19 cards less than one index row each.
 
 Sizes a finger and an eye need are in millimetres on the panel (docs/layout.md): every tap
 target at least 7 mm tall, every text at least 1.6 mm tall. The panel's density comes
@@ -25,7 +28,7 @@ from the board (panel_ppcm), in pixels per 10 mm so that it stays an int.
 
 from freecell_mc.compat import const
 
-CARD_ROWS = const(5)  # index, face, big rank/suit (2 rows), bottom edge
+CARD_ROWS = const(4)  # index, a plain strip of face, big rank/suit (2 rows, the lower one edged)
 TOP_ROWS = const(3)  # the fewest rows a card in a cell shows: index and the big rank/suit
 MAX_CARDS = const(19)  # longest column: a king in the last dealt row plus 12 more cards
 
@@ -39,9 +42,9 @@ HIT_UNDO = const(16)
 HIT_MENU = const(17)
 HIT_FINISH = const(18)
 
-# Glyph sets cardart draws: small (5x7 ranks) for screens under 300 px tall, large (7x10).
-FONT_SMALL = const(0)
-FONT_LARGE = const(1)
+# The heights of the glyph sets cardart draws ranks and suits in (5x7 and 5x8 with 1-pixel
+# strokes, 7x10 and 7x11 with 2-pixel ones), smallest first.
+GLYPH_HEIGHTS = (7, 8, 10, 11)
 
 # Minimum sizes on the panel, in tenths of a millimetre: a fingertip hits a 7 mm target
 # reliably, and 1.6 mm is the smallest capital letter that reads at arm's length.
@@ -94,6 +97,14 @@ def text_scale(ppcm):
     return (mm_px(TEXT_MM10, ppcm) + CAP_H - 1) // CAP_H
 
 
+def _glyph_at_least(px):
+    """Return the height of the smallest glyph set at least px tall (else the tallest)."""
+    for gh in GLYPH_HEIGHTS:
+        if gh >= px:
+            return gh
+    return GLYPH_HEIGHTS[-1]
+
+
 class Layout:
     """Every position and size on the playing screen for one display size."""
 
@@ -122,28 +133,38 @@ class Layout:
         self.x0 = self.gap // 2
         self.status_x = 8 * pitch  # the strip takes the pixels the 8 columns leave
         self.status_w = width - self.status_x
-        if height >= 300:
-            self.font = FONT_LARGE
-            self.tile_h = 11  # 10-pixel glyphs under a 1-pixel border
-        else:
-            self.font = FONT_SMALL
-            self.tile_h = 8  # 7-pixel glyphs under a 1-pixel border
-        th = self.tile_h
+        # The index: the smallest glyph set whose capitals reach 1.6 mm, under a 1-pixel
+        # border; the card, CARD_ROWS tiles, at least a finger tall.
+        self.index_h = ih = _glyph_at_least(self.text_px)
+        self.tile_h = th = max(ih + 1, (target + CARD_ROWS - 1) // CARD_ROWS)
         self.card_h = CARD_ROWS * th
+        # The big rank and suit, doubled, need a tile wide enough for a doubled "10" (10 px
+        # in the 7x10 set) and two rows tall enough for it above the bottom border.
+        self.big_h = 10 if self.tile_w >= 22 and 2 * th >= 22 else 7
         self.top_y = 1
-        # Cells and foundations: the fewest card rows that make a target; the felt under a
-        # short card still belongs to it, so the target is never shorter than a finger.
+        # Cells and foundations take the taps from the top down to the columns, a finger's
+        # height; their cards show as many rows as fit above the columns (index and the big
+        # rank and suit at least).
+        self.col_y = target
         rows = TOP_ROWS
-        while rows < CARD_ROWS and self.top_y + rows * th < target - 2:
-            rows += 1
+        if self.top_y + CARD_ROWS * th + 2 <= self.col_y:
+            rows = CARD_ROWS
         self.top_rows = rows
         self.top_h = rows * th
-        self.col_y = max(self.top_y + self.top_h, target) + 2
-        # Room for 19 cards at the smallest overlap, down to the bottom edge.
+        # Room for 19 cards down to the bottom edge.
         self.col_bottom = height
         # Short columns overlap by two tile rows: index plus a plain strip of face.
         self.max_overlap = 2 * th
         self._ov_space = self.col_bottom - self.col_y - self.card_h
+        # A covered card whose strip is shorter than the index row shows the largest glyph
+        # set that fits the strip of a 19-card column instead (0: never needed).
+        self.tight_h = 0
+        least = self.overlap(MAX_CARDS)
+        if least < ih + 1:
+            self.tight_h = GLYPH_HEIGHTS[0]
+            for gh in GLYPH_HEIGHTS:
+                if gh + 1 <= least:
+                    self.tight_h = gh
         # The strip, top down: "Moves" and the counter, then Finish, Undo and Menu, as tall
         # as the height allows (at least a target each).
         sx = self.status_x
@@ -178,6 +199,10 @@ class Layout:
         if ov > self.max_overlap:
             return self.max_overlap
         return ov
+
+    def tight(self, n):
+        """Return True if the covered cards of a column of n show the smaller index."""
+        return self.tight_h > 0 and n > 1 and self.overlap(n) <= self.index_h
 
     def column_x(self, col):
         """Return the left edge of column col (0..7)."""

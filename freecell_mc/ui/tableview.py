@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """What the playing screen draws: the cards, cells, foundations and the strip at the right.
 
-Built once. Every card is one of 52 TileGrids (2 x 5 tiles over cardart's sheet) that
+Built once. Every card is one of 52 TileGrids (2 x 4 tiles over cardart's sheet) that
 is only ever moved (x, y), re-tiled (column card or top-row card), recoloured (palette:
 normal, held, lit target) or hidden. Z-order follows one rule: a card that lands
 somewhere is always the new top of that stack, so it is lifted to the top of the card
@@ -20,18 +20,18 @@ from freecell_mc.ui.cardart import (
     P_LIT,
     P_NORMAL,
     T_BIG_RANK,
-    T_BIG_RANK_END,
     T_BIG_RANK_LOW,
     T_BIG_SUIT,
-    T_BIG_SUIT_END,
     T_BIG_SUIT_LOW,
     T_BOTTOM_LEFT,
     T_BOTTOM_RIGHT,
     T_CLEAR,
     T_LEFT,
     T_RANK,
+    T_RANK_TIGHT,
     T_RIGHT,
     T_SUIT,
+    T_SUIT_TIGHT,
     T_TOP_LEFT,
     T_TOP_RIGHT,
 )
@@ -52,6 +52,7 @@ DEAD_END = "No moves left. Every cell is full and nothing fits. Undo a move or s
 _NO_PLACE = const(255)
 _MODE_COLUMN = const(0)
 _MODE_TOP = const(1)
+_MODE_TIGHT = const(2)  # a covered card of a long column: the smaller index (Layout.tight)
 _FULL = const(0xFFFF)  # every slot
 
 
@@ -286,41 +287,36 @@ class TableView:
         if self._y[cid] != y:
             self._y[cid] = y
             t.y = y
-        if self._mode[cid] != mode:
+        old = self._mode[cid]
+        if old != mode:
             self._mode[cid] = mode
             r = (cid >> 2) & 15  # rank - 1
             s = cid & 3
             # Constant tuple subscripts: no tuple is built per assignment.
-            t[0, 0] = T_RANK + r
-            t[1, 0] = T_SUIT + s
-            # A card in a cell shows the layout's top_rows (3 to 5) of a column card's tiles.
-            rows = self.layout.top_rows
-            if mode == _MODE_COLUMN or rows == CARD_ROWS:
+            if mode == _MODE_TIGHT:
+                t[0, 0] = T_RANK_TIGHT + r
+                t[1, 0] = T_SUIT_TIGHT + s
+            else:
+                t[0, 0] = T_RANK + r
+                t[1, 0] = T_SUIT + s
+            # Between a roomy and a tight column only the index changes.
+            if old != _NO_PLACE and (old == _MODE_TOP) == (mode == _MODE_TOP):
+                return
+            # A card in a cell leaves out the plain strip when the top row has no room for it.
+            if mode != _MODE_TOP or self.layout.top_rows == CARD_ROWS:
                 t[0, 1] = T_LEFT
                 t[1, 1] = T_RIGHT
                 t[0, 2] = T_BIG_RANK + r
                 t[1, 2] = T_BIG_SUIT + s
                 t[0, 3] = T_BIG_RANK_LOW + r
                 t[1, 3] = T_BIG_SUIT_LOW + s
-                t[0, 4] = T_BOTTOM_LEFT
-                t[1, 4] = T_BOTTOM_RIGHT
             else:
                 t[0, 1] = T_BIG_RANK + r
                 t[1, 1] = T_BIG_SUIT + s
-                if rows == 3:
-                    t[0, 2] = T_BIG_RANK_END + r
-                    t[1, 2] = T_BIG_SUIT_END + s
-                    t[0, 3] = T_CLEAR
-                    t[1, 3] = T_CLEAR
-                    t[0, 4] = T_CLEAR
-                    t[1, 4] = T_CLEAR
-                else:
-                    t[0, 2] = T_BIG_RANK_LOW + r
-                    t[1, 2] = T_BIG_SUIT_LOW + s
-                    t[0, 3] = T_BOTTOM_LEFT
-                    t[1, 3] = T_BOTTOM_RIGHT
-                    t[0, 4] = T_CLEAR
-                    t[1, 4] = T_CLEAR
+                t[0, 2] = T_BIG_RANK_LOW + r
+                t[1, 2] = T_BIG_SUIT_LOW + s
+                t[0, 3] = T_CLEAR
+                t[1, 3] = T_CLEAR
 
     def _hide(self, cid):
         """Hide card cid (a foundation card under the top one)."""
@@ -344,8 +340,10 @@ class TableView:
             n = game.column_cards(c, buf)
             ov = lay.overlap(n)
             x = lay.column_x(c)
+            covered = _MODE_TIGHT if lay.tight(n) else _MODE_COLUMN
             for i in range(n):
-                self._show(buf[i] - 4, x, col_y + i * ov, c, i, _MODE_COLUMN, restack)
+                self._show(buf[i] - 4, x, col_y + i * ov, c, i,
+                           covered if i < n - 1 else _MODE_COLUMN, restack)
         top_y = lay.top_y
         for i in range(4):
             slot = SLOT_CELL + i
