@@ -559,6 +559,13 @@ def _menu2s(board):
     board.app.goto("menu")
 
 
+@state("menu:second-page")
+def _menu_page(board):
+    # Where the menu takes two pages (two slots on the Pynt), its second; else the one page.
+    _two_slots(board, False)
+    board.app.goto("menu", page=1)
+
+
 @state("confirm:replay")
 def _q_replay(board):
     move(board)
@@ -803,14 +810,14 @@ def _cal_default(board):
 
 
 # The states that break the rules so far, by board and prefix of their names: the
-# calendar's and the settings' narrow cells, the figures of a long statistics, the
-# Titano's two Continue captions, and every screen of the Pynt around the table, which
-# keep the PyPortal's sizes. Strict: a state that keeps the rules must leave this list.
+# calendar's and the settings' narrow cells, the figures of a long statistics, and the
+# Pynt's screens around the table, laid out for the PyPortal's bigger pixels. Strict: a
+# state that keeps the rules must leave this list.
 KNOWN = {
     "pyportal": ("daily", "settings", "stats:full"),
-    "titano": ("settings", "menu:two-slots", "menu:one-slot-daily"),
-    "pynt": ("menu", "keypad", "daily", "stats", "settings", "datepicker", "calibration",
-             "result", "notice", "confirm"),
+    "titano": ("settings",),
+    "pynt": ("keypad", "daily", "stats", "settings", "datepicker", "calibration:missed",
+             "calibration:no-fit", "confirm"),
 }
 
 
@@ -858,7 +865,8 @@ def test_panel_density_follows_the_board(board_id, size, mm_x10):
 
 @pytest.mark.parametrize("board_name", sorted(BOARDS))
 def test_every_screen_is_laid_out_for_the_panel_it_runs_on(request, board_name):
-    if known(board_name, "menu"):
+    if board_name == "pynt":
+        # The date picker's rows do not fit the Pynt's 240 px at its 7 mm yet.
         request.applymarker(pytest.mark.xfail(strict=True, reason="known gap"))
     board = PanelBoard(board_name)
     try:

@@ -119,6 +119,19 @@ def fit_scale(text, w, h, largest=2):
     return s
 
 
+def caption(text, w, scale):
+    """Return text broken at spaces to fit a button w wide at scale (a long word stays whole)."""
+    cols = max(1, (w - 6) // (_FONT_W * scale))
+    if text_width(text, scale) <= w - 6:
+        return text
+    return "\n".join(wrap(line, cols) for line in text.split("\n"))
+
+
+def button_height(text, scale):
+    """Return the height a button needs to hold the caption text at scale."""
+    return text_height(text, scale) + 4
+
+
 class Metrics:
     """Sizes derived from the display and its panel, shared by the screens' layouts."""
 
@@ -126,17 +139,14 @@ class Metrics:
         """Size things for a panel `height` px tall of ppcm px per 10 mm (0: the size's default)."""
         if not ppcm:
             ppcm = layout.default_ppcm(0, height)
-        if height < 300 and ppcm > layout.PPCM_PYPORTAL:
-            # The Pynt's 2.4" panel: menus, keypad and calendar need more 7 mm rows than
-            # 240 px hold, so they keep the PyPortal's sizes there (docs/layout.md); the
-            # table, where play happens, has the Pynt's own.
-            ppcm = layout.PPCM_PYPORTAL
         self.ppcm = ppcm
         # A finger needs 7 mm and an eye 1.6 mm capitals, whatever the pixels (layout.py).
         self.target = layout.mm_px(layout.TARGET_MM10, ppcm)
         self.text_px = layout.mm_px(layout.TEXT_MM10, ppcm)
         self.text_scale = layout.text_scale(ppcm)
-        self.title_scale = self.text_scale + 1
+        # A title a size above the text where the height holds six targets; on a small,
+        # dense panel (the Pynt's: five) the rows need that height more than a title does.
+        self.title_scale = self.text_scale + (1 if height >= 6 * self.target else 0)
         # 240 px of height is the reference; the Titano's 320 scales by 4/3.
         self.margin = max(4, height // 48)
         self.gap = max(4, height // 60)
