@@ -226,7 +226,7 @@ def test_keypad_refuses_tomorrows_daily_and_keeps_the_code():
     type_keys(s, code)
     tap(s, "OK")
     assert app.calls == []
-    assert "not open yet" in s.message.text.replace("\n", " ")
+    assert "opens on that day" in s.message.text.replace("\n", " ")
     assert s.entry.text == code
     assert s.resume() == {"text": code}
     # With the clock reset, the last date the game knew decides.

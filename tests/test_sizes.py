@@ -816,7 +816,7 @@ def _cal_default(board):
 KNOWN = {
     "pyportal": ("daily", "settings", "stats:full"),
     "titano": ("settings",),
-    "pynt": ("keypad", "daily", "stats", "settings", "datepicker", "calibration:missed",
+    "pynt": ("daily", "stats", "settings", "datepicker", "calibration:missed",
              "calibration:no-fit", "confirm"),
 }
 

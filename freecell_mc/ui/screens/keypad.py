@@ -14,6 +14,7 @@ _CANCEL = const(24)
 
 # The pad reads like a phone: 1 2 3 on top, the dash and Del beside the 0.
 _PAD = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "-", "0", "Del")
+_PAD_WIDE = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "Del")
 
 
 class Screen(widgets.Screen):
@@ -28,28 +29,49 @@ class Screen(widgets.Screen):
         self.entry = models.Entry()
         ts = m.text_scale
         # No heading over the field: the hint under it says what to type, and the height
-        # goes to the keys (four rows of 7 mm on the Titano).
-        fy = m.margin
+        # goes to the keys. A phone's pad (four rows, OK beside two of them) where four
+        # rows of 7 mm fit under the field and two lines of message; else (the Pynt) three
+        # rows of five keys, and margins and gaps as thin as the height needs.
         fh = 12 * 2 + 4
-        self.group.append(widgets.rect(m.margin, fy, w - 2 * m.margin, fh, 0x000000))
-        self.field = self.add_text("_", m.margin + 6, fy + fh // 2, scale=2, anchor=(0.0, 0.5))
-        my = fy + fh + 3
-        self.cols = (w - 2 * m.margin) // (6 * ts)
-        # Two lines of message: Text puts the second 15 px under the first.
-        msg_h = (12 + 15) * ts + 4
-        self.error_bg = widgets.rect(0, my - 1, w, msg_h, widgets.ERROR_BG)
+        msg_h = widgets.text_height("\n", ts) + 4  # two lines
+        margin = m.margin
+        gap = m.gap
+        rows = 4
+        while True:
+            top = margin + fh + 2 + msg_h + 2
+            room = self.height - top - margin
+            if room >= rows * m.target + (rows - 1) * gap:
+                break
+            if rows == 4:
+                rows = 3
+            elif gap > 2 or margin > 2:
+                gap = margin = 2
+                fh = 12 * 2 + 2
+                msg_h -= 2
+            else:
+                break
+        fy = margin
+        self.group.append(widgets.rect(margin, fy, w - 2 * margin, fh, 0x000000))
+        self.field = self.add_text("_", margin + 6, fy + fh // 2, scale=2, anchor=(0.0, 0.5))
+        my = fy + fh + 2
+        self.cols = (w - 2 * margin) // (6 * ts)
+        self.error_bg = widgets.rect(0, my, w, msg_h, widgets.ERROR_BG)
         self.error_bg.hidden = True
         self.group.append(self.error_bg)
-        self.message = self.add_text("", m.margin, my + 1, scale=ts, color=widgets.DIM)
-        top = my + msg_h + 1
-        h = self.height - top - m.margin
-        pad_w = (w - 2 * m.margin) * 3 // 4
+        self.message = self.add_text("", margin, my + 2, scale=ts, color=widgets.DIM)
+        # The pad reads like a phone's (1 2 3 on top, the dash and Del beside the 0), or in
+        # three rows of four; OK, Clear and Back stand in a column at the right.
+        cols = 3 if rows == 4 else 4
+        pad = _PAD if rows == 4 else _PAD_WIDE
+        pad_w = (w - 2 * margin - gap) * cols // (cols + 1)
+        # The right column at least as wide as "Clear" at the text scale.
+        pad_w = min(pad_w, w - 2 * margin - gap - widgets.text_width("Clear", ts) - 6)
         # The App keeps the table's card art and its counter digits (None: a screen tried
         # on its own, whose keys keep their captions).
         art = getattr(app, "art", None)
-        for i in range(len(_PAD)):
-            x, y, cw, ch = widgets.grid_cell(i, 3, m.margin, top, pad_w, h, m.gap, 4)
-            t = _PAD[i]
+        for i in range(len(pad)):
+            x, y, cw, ch = widgets.grid_cell(i, cols, margin, top, pad_w, room, gap, rows)
+            t = pad[i]
             if t == "-":
                 bid = _DASH
             elif t == "Del":
@@ -62,14 +84,14 @@ class Screen(widgets.Screen):
                 # A digit key shows the move counter's digit tile: ~100 bytes, not a text.
                 self.add_button(bid, x, y, cw, ch, t, label=False)
                 self.group.append(widgets.digits(art, t, x + cw // 2, y + ch // 2))
-        rx = m.margin + pad_w + m.gap
-        rw = w - m.margin - rx
-        x, y, cw, ch = widgets.grid_cell(0, 1, rx, top, rw, h, m.gap, 4)
-        self.ok = self.add_button(_OK, x, y, cw, 2 * ch + m.gap, "OK", scale=2)
-        x, y, cw, ch = widgets.grid_cell(2, 1, rx, top, rw, h, m.gap, 4)
-        self.add_button(_CLEAR, x, y, cw, ch, "Clear")
-        x, y, cw, ch = widgets.grid_cell(3, 1, rx, top, rw, h, m.gap, 4)
-        self.add_button(_CANCEL, x, y, cw, ch, "Back")
+        rx = margin + pad_w + gap
+        rw = w - margin - rx
+        x, y, cw, ch = widgets.grid_cell(0, 1, rx, top, rw, room, gap, rows)
+        self.ok = self.add_button(_OK, x, y, cw, (rows - 2) * (ch + gap) - gap, "OK", scale=2)
+        for bid, text in ((_CLEAR, "Clear"), (_CANCEL, "Back")):
+            x, y, cw, ch = widgets.grid_cell(rows - 2 + (bid == _CANCEL), 1, rx, top, rw, room,
+                                             gap, rows)
+            self.add_button(bid, x, y, cw, ch, text)
 
     def show(self, text="", **kw):
         """Start with an empty entry, or with text (e.g. a code to correct)."""

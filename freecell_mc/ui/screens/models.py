@@ -199,13 +199,13 @@ def daily_refusal(number, today):
     """Return why the daily of number cannot be played today, or None when it can."""
     st = daily_status(number, today)
     y, m, d = daily_date(number)
+    # Short enough for two lines of the Pynt's 26 characters under the keypad's field.
     if st == DAY_FUTURE:
-        return ("The daily of " + day_short(y, m, d) + " " + str(y)
-                + " is not open yet: it opens on that day")
+        return "The daily of " + day_short(y, m, d) + " " + str(y) + " opens on that day"
     if st == DAY_BEFORE:
-        return "Daily deals begin on 1 Jan " + str(YEAR_MIN) + ": there is no daily of " + str(y)
+        return "No daily before 1 Jan " + str(YEAR_MIN)
     if st == DAY_UNKNOWN:
-        return "Set today's date first (Menu, Daily deal): a daily needs it"
+        return "Set the date first: Menu, Daily deal"
     return None
 
 
@@ -309,7 +309,7 @@ def parse_entry(text, cells, parse_code, today=None, check_daily=False):
 def entry_hint(text):
     """Return what the entry will be read as, shown under it while typing."""
     if not text:
-        return "A Microsoft deal number (1 to 1,000,000) or a deal code"
+        return "A Microsoft deal number or a deal code"
     if is_ms_number(text):
         return "Microsoft deal #" + str(int(text))
     return "Deal code"
