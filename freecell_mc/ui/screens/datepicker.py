@@ -16,7 +16,7 @@ _MINUS = const(20)  # 20 + field: down
 
 DEFAULT_DATE = (2026, 1, 1)
 _NOTE_START = "The clock was reset. Free deals need no date."
-_NOTE_DAILY = "The clock was reset; the daily deal needs the date."
+_NOTE_DAILY = "The clock was reset; the daily needs the date."
 
 
 class Screen(widgets.Screen):
@@ -29,47 +29,67 @@ class Screen(widgets.Screen):
         m = self.m
         w = self.width
         h = self.height
-        bh = m.button_h
+        ts = m.text_scale
         self.model = models.DateModel(*DEFAULT_DATE)
         self.then = "table"
         self.then_kw = {}
-        # The title stays at scale 2: on the Titano its third scale would cost the +/- rows
-        # their 7 mm.
         title = self.add_title("What is today's date?", 2)
         below = m.margin + 12 * title.scale + 2
-        ts = m.text_scale
-        # The note under the title wraps to the width; room is kept for the longer of
-        # the two it may show.
+        # The note under the title wraps to the width; room is kept for the longer of the
+        # two it may show.
         self.cols = (w - 2 * m.margin) // (6 * ts)
         lines = 1
         for note in (_NOTE_START, _NOTE_DAILY):
             lines = max(lines, widgets.wrap(note, self.cols).count("\n") + 1)
+        note_h = widgets.text_height("\n" * (lines - 1), ts) + m.gap
+        # The two ways on, side by side, captioned as big as +/- (their captions wrapped to
+        # half the width), so that the main actions never look smaller than the steps.
+        inner = w - 2 * m.margin
+        half = (inner - m.gap) // 2
+        acts = widgets.caption("Free deals only", half, 2)
+        act_h = max(m.target, widgets.button_height(acts, 2))
+        by = h - m.margin - act_h
+        # The fields: + over the value over - where the height holds it, else the value over
+        # a row of - and +; then the date in words; the value's size, the date in words and
+        # the note give way, in that order, where the height is short (the Pynt's).
+        for cols, vs, words, with_note in ((True, 3, True, True), (False, 3, True, True),
+                                           (False, 2, True, True), (False, 2, False, True),
+                                           (False, 2, False, False)):
+            top = below + (note_h if with_note else 0)
+            vh = 12 * vs + 4
+            fields_h = vh + (2 * m.target if cols else m.target + m.gap)
+            words_h = m.line_h() + m.gap if words else 0
+            if top + fields_h + words_h + m.gap <= by:
+                break
         self.note = self.add_text("", m.margin, below, scale=ts, color=widgets.DIM)
-        top = below + m.line_h() + 15 * ts * (lines - 1) + m.gap
-        # Bottom up: the two buttons, the date in words over them, and the +/- rows with
-        # the values share what is left (each at least a target tall).
-        by = h - m.margin - bh
-        long_y = by - m.gap - m.line_h()
-        vh = 12 * 3 + 4
-        ph = (long_y - m.gap - top - vh) // 2
-        cw = (w - 2 * m.margin - 2 * m.gap) // 3
+        self.note.group.hidden = not with_note
+        # What the height leaves over goes to the +/- buttons.
+        spare = by - m.gap - words_h - top - fields_h
+        cw = (inner - 2 * m.gap) // 3
         self.values = []
         for f in range(3):
             x = m.margin + f * (cw + m.gap)
-            self.add_button(_PLUS + f, x, top, cw, ph, "+", scale=2)
-            self.values.append(self.add_text("", x + cw // 2, top + ph + vh // 2, scale=3,
-                                             anchor=(0.5, 0.5)))
-            self.add_button(_MINUS + f, x, top + ph + vh, cw, ph, "-", scale=2)
-        self.long = self.add_text("", w // 2, long_y, scale=ts, color=widgets.DIM,
-                                  anchor=(0.5, 0.0))
+            if cols:
+                ph = m.target + spare // 2
+                self.add_button(_PLUS + f, x, top, cw, ph, "+", scale=2)
+                self.values.append(self.add_text("", x + cw // 2, top + ph + vh // 2, scale=vs,
+                                                 anchor=(0.5, 0.5)))
+                self.add_button(_MINUS + f, x, top + ph + vh, cw, ph, "-", scale=2)
+            else:
+                ph = m.target + spare
+                self.values.append(self.add_text("", x + cw // 2, top + vh // 2, scale=vs,
+                                                 anchor=(0.5, 0.5)))
+                bw = (cw - m.gap) // 2
+                self.add_button(_MINUS + f, x, top + vh + m.gap, bw, ph, "-", scale=2)
+                self.add_button(_PLUS + f, x + cw - bw, top + vh + m.gap, bw, ph, "+", scale=2)
+        self.long = self.add_text("", w // 2, by - m.gap - m.line_h(), scale=ts,
+                                  color=widgets.DIM, anchor=(0.5, 0.0))
+        self.long.group.hidden = not words
         # Skipping is a button too: a player who only wants free deals need not set a
-        # clock; the daily asks again when chosen. The widths follow the longest captions
-        # ("Free deals only", "Set the date"), so both read at the text scale.
-        inner = w - 2 * m.margin - m.gap
-        sw = inner * 15 // 27
-        self.skip = self.add_button(_SKIP, m.margin, by, sw, bh, "Skip")
-        x = m.margin + sw + m.gap
-        self.add_button(_OK, x, by, w - m.margin - x, bh, "Set the date")
+        # clock; the daily asks again when chosen.
+        self.skip = self.add_button(_SKIP, m.margin, by, half, act_h, acts, scale=2)
+        self.add_button(_OK, m.margin + half + m.gap, by, inner - half - m.gap, act_h,
+                        widgets.caption("Set the date", half, 2), scale=2)
 
     def show(self, then="table", date=None, **kw):
         """Start from date, else the last date the game knew; then= is where OK leads."""
@@ -80,7 +100,7 @@ class Screen(widgets.Screen):
         self.model.set(*date)
         if then == "table":
             self.note.set(widgets.wrap(_NOTE_START, self.cols))
-            self.skip.set_text("Free deals only")
+            self.skip.set_text(widgets.caption("Free deals only", self.skip.w, 2))
         else:
             self.note.set(widgets.wrap(_NOTE_DAILY, self.cols))
             self.skip.set_text("Back")
