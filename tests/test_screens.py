@@ -458,7 +458,7 @@ def test_calibration_check_tap_that_misses_starts_again():
     tap(s, "Default")
     assert app.saves.settings.calibration == models.DEFAULT_CALIBRATION
     tap(s, "Back")
-    assert app.calls[-1] == ("goto", "settings", {})
+    assert app.calls[-1] == ("goto", "settings", {"page": -1})
 
 
 def test_hit_tests_allocate_nothing():

@@ -742,18 +742,21 @@ def _stats_full(board):
     board.app.goto("stats")
 
 
-def _settings(cells=4, on=False, reason=None):
+def _settings(cells=4, on=False, reason=None, page=0):
     def setup(board):
         app = board.app
         s = app.saves.settings
         s.cells = cells
         s.takeback = s.four_colour = s.usb_writable = on
         app.saves.limit_reason = lambda: reason
-        app.goto("settings")
+        # Where the settings take two pages (the Pynt), page -1 is the last; else the one.
+        app.goto("settings", page=page)
     return setup
 
 
 state("settings")(_settings())
+state("settings:last-page")(_settings(page=-1))
+state("settings:last-page-drive-error")(_settings(page=-1, reason="drive error"))
 state("settings:all-on")(_settings(1, True))
 for _why in ("USB mode", "drive full", "drive error", "no drive"):
     state("settings:" + _why.replace(" ", "-"))(_settings(2, False, _why))
@@ -814,9 +817,8 @@ def _cal_default(board):
 # Pynt's screens around the table, laid out for the PyPortal's bigger pixels. Strict: a
 # state that keeps the rules must leave this list.
 KNOWN = {
-    "pyportal": ("daily", "settings", "stats:full"),
-    "titano": ("settings",),
-    "pynt": ("daily", "stats", "settings", "calibration:missed",
+    "pyportal": ("daily", "stats:full"),
+    "pynt": ("daily", "stats", "calibration:missed",
              "calibration:no-fit", "confirm"),
 }
 

@@ -148,4 +148,4 @@ class Screen(widgets.Screen):
 
     def leave(self):
         """Back to the settings."""
-        self.app.goto("settings")
+        self.app.goto("settings", page=-1)  # the page with Touch, the last
