@@ -817,8 +817,8 @@ def _cal_default(board):
 # Pynt's screens around the table, laid out for the PyPortal's bigger pixels. Strict: a
 # state that keeps the rules must leave this list.
 KNOWN = {
-    "pyportal": ("daily", "stats:full"),
-    "pynt": ("daily", "stats", "calibration:missed",
+    "pyportal": ("daily",),
+    "pynt": ("daily", "calibration:missed",
              "calibration:no-fit", "confirm"),
 }
 

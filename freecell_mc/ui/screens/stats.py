@@ -41,28 +41,58 @@ class Screen(widgets.Screen):
     def __init__(self, app):
         super().__init__(app)
         m = self.m
-        self.add_title("Statistics")
-        top = m.below_title + m.gap // 2
         ts = m.text_scale
         w = self.width - 2 * m.margin
+        # Tiles of three by three, the last one Back, where every caption (wrapped to its
+        # tile) and a figure fit a tile at the text scale; else (the Pynt) a list of lines,
+        # caption at the left and figure at the right, with Back beside the title.
+        top = m.below_title + m.gap // 2
         h = self.height - top - m.margin
+        x, y, cw, ch = widgets.grid_cell(0, 3, m.margin, top, w, h, m.gap, 3)
+        tiles = ch >= m.target
+        for cap in _CAPTIONS:
+            lines = widgets.wrap(cap, (cw - 4) // (6 * ts))
+            if (widgets.text_width(lines, ts) > cw - 4
+                    or widgets.text_height(lines, ts) + m.line_h() + 6 > ch):
+                tiles = False
         self.values = []
+        self.tiles = tiles
+        if tiles:
+            self.add_title("Statistics")
+            self.cell_w = cw - 4
+            for i in range(len(_CAPTIONS)):
+                x, y, cw, ch = widgets.grid_cell(i, 3, m.margin, top, w, h, m.gap, 3)
+                self.group.append(widgets.rect(x, y, cw, ch, 0x08301C))
+                cap = widgets.wrap(_CAPTIONS[i], (cw - 4) // (6 * ts))
+                self.add_text(cap, x + cw // 2, y + 2, scale=ts, color=widgets.DIM,
+                              anchor=(0.5, 0.0))
+                self.values.append(self.add_text("-", x + cw // 2, y + ch - 2, scale=2,
+                                                 anchor=(0.5, 1.0)))
+            x, y, cw, ch = widgets.grid_cell(8, 3, m.margin, top, w, h, m.gap, 3)
+            self.add_button(_BACK, x, y, cw, ch, "Back")
+            return
+        bh = m.target
+        bw = max(bh, widgets.text_width("Back", 2) + 8)
+        self.add_title("Statistics")
+        self.add_button(_BACK, self.width - m.margin - bw, m.margin // 2, bw, bh, "Back")
+        top = m.margin // 2 + bh + m.gap
+        pitch = (self.height - top - m.margin // 2) // len(_CAPTIONS)
+        self.cell_w = w
         for i in range(len(_CAPTIONS)):
-            x, y, cw, ch = widgets.grid_cell(i, 3, m.margin, top, w, h, m.gap, 3)
-            self.group.append(widgets.rect(x, y, cw, ch, 0x08301C))
-            cap = widgets.wrap(_CAPTIONS[i], (cw - 4) // (6 * ts))
-            self.add_text(cap, x + cw // 2, y + 2, scale=ts, color=widgets.DIM,
-                          anchor=(0.5, 0.0))
-            self.values.append(self.add_text("-", x + cw // 2, y + ch - 2, scale=2,
-                                             anchor=(0.5, 1.0)))
-        x, y, cw, ch = widgets.grid_cell(8, 3, m.margin, top, w, h, m.gap, 3)
-        self.add_button(_BACK, x, y, cw, ch, "Back")
+            y = top + i * pitch
+            self.add_text(_CAPTIONS[i], m.margin, y, scale=ts, color=widgets.DIM)
+            self.values.append(self.add_text("-", self.width - m.margin, y, scale=ts,
+                                             anchor=(1.0, 0.0)))
 
     def show(self, **kw):
-        """Fill in the figures."""
+        """Fill in the figures, each as big as its tile allows (never under the text scale)."""
         vals = figures(self.app.saves.stats)
+        ts = self.m.text_scale
         for i in range(len(vals)):
-            self.values[i].set(vals[i])
+            v = self.values[i]
+            if self.tiles:
+                v.scale = max(ts, widgets.fit_scale(vals[i], self.cell_w, 99))
+            v.set(vals[i])
 
     def pressed(self, bid):
         """Back to the menu."""
