@@ -45,15 +45,19 @@ class Screen(widgets.Screen):
         self.group.append(self.cross_v)
         ts = m.text_scale
         self.cols = (w - 2 * m.margin) // (6 * ts)
-        # Up to two lines of instructions just above the buttons, the title above them.
-        info_h = (12 + 15) * ts
-        self.info = self.add_text("", w // 2, h // 2 - 4, scale=ts, anchor=(0.5, 1.0))
-        self.title = self.add_text("Touch calibration", w // 2, h // 2 - 8 - info_h, scale=2,
-                                   anchor=(0.5, 1.0))
-        bw = w * 100 // 320
+        # The title and the instructions stand between the top crosses and the buttons, the
+        # buttons at the bottom left, clear of the bottom-right cross: nothing the player
+        # reads or taps ever covers a cross.
+        ty = h // 8 + _ARM + m.gap
+        self.title = self.add_text("Touch calibration", w // 2, ty, scale=2, anchor=(0.5, 0.0))
+        self.info = self.add_text("", w // 2, ty + m.line_h(2) + m.gap, scale=ts,
+                                  anchor=(0.5, 0.0))
         bh = m.button_h
-        self.add_button(_DEFAULT, w // 2 - bw - m.gap // 2, h // 2, bw, bh, "Default")
-        self.add_button(_BACK, w // 2 + m.gap // 2, h // 2, bw, bh, "Back")
+        bw = max(m.target, w * 100 // 320, widgets.text_width("Default", ts) + 8)
+        bw = min(bw, (w - 1 - w // 8 - _ARM - 2 * m.gap - m.margin) // 2)
+        y = h - m.margin - bh
+        self.add_button(_DEFAULT, m.margin, y, bw, bh, "Default")
+        self.add_button(_BACK, m.margin + bw + m.gap, y, bw, bh, "Back")
 
     def _current(self):
         cal = self.app.saves.settings.calibration
