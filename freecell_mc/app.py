@@ -138,9 +138,11 @@ class App(Play):
             # A free deal has no name to know it by: it is simply a new one.
             other = "a new free deal" if kind == deals.KIND_SEED else models.deal_name(kind, number)
             yes = "Play " + other
+        lost = models.deal_name(lost_kind, lost_number)
         self.goto(
             "confirm",
-            text=models.loss_text(models.deal_name(lost_kind, lost_number), moves, other),
+            text=models.loss_text(lost, moves, other),
+            short=models.loss_short(lost, moves, other),
             yes=yes,
             keep=models.continue_label(lost_kind, lost_number),
             back=self._back[0] not in ("table", "result"),

@@ -230,6 +230,15 @@ def loss_text(name, moves, other):
     return done + "Playing " + other + " gives it up: it cannot be continued afterwards."
 
 
+def loss_short(name, moves, other):
+    """Return loss_text in fewer words, for a screen that cannot hold it (about 70 characters)."""
+    count = str(moves) + (" move" if moves == 1 else " moves")
+    done = "Your " + name + " (" + count + ") is lost if you "
+    if other is None:
+        return done + "replay it."
+    return done + "play " + other + "."
+
+
 # --- keypad ----------------------------------------------------------------
 
 
