@@ -1,0 +1,466 @@
+# SPDX-License-Identifier: MIT
+"""Every state each screen can be in, reached on the real App as a player reaches it.
+
+tests/test_sizes.py measures each on the three boards; tools/screenshots.py draws the
+docs' pictures from them. A state is a function that brings a PanelBoard (the test
+harness's board with a board's panel density and saves in an nvm block) into it: a move
+made, a question asked, a code typed, a calendar on a given day.
+"""
+
+from freecell_mc.rules import deals, notation
+from freecell_mc.ui import layout
+from freecell_mc.ui.layout import SLOT_CELL, SLOT_FOUND
+from test_ui_harness import HW, Board
+
+# board -> (board_id, width, height)
+BOARDS = {
+    "pyportal": ("pyportal", 320, 240),
+    "pynt": ("pyportal_pynt", 320, 240),
+    "titano": ("pyportal_titano", 480, 320),
+}
+
+
+# -- the panel -----------------------------------------------------------------------
+
+
+class PanelHW(HW):
+    """The harness hardware with the panel density of a board."""
+
+    def __init__(self, board, start, blocks, date):
+        board_id, w, h = BOARDS[board]
+        super().__init__(w, h, start, blocks, date)
+        self.ppcm = layout.panel_ppcm(board_id, w, h)
+
+
+class PanelBoard(Board):
+    """A Board whose App knows its panel and keeps its saves in an nvm block."""
+
+    def __init__(self, board, start=(deals.KIND_MS, 1, 4), date=(2026, 11, 30)):
+        self.name = board
+        self.hw = PanelHW(board, start, [bytearray(8192)], date)
+        from freecell_mc.app import App
+
+        self.app = App(self.hw)
+        self.poll()
+
+
+# -- the states ----------------------------------------------------------------------
+
+STATES = {}
+
+
+def state(name):
+    """Register a function that brings a PanelBoard into the state called name."""
+
+    def deco(fn):
+        STATES[name] = fn
+        return fn
+
+    return deco
+
+
+def move(board):
+    """Make one legal move at the table (a column's card into a free cell or home)."""
+    app = board.app
+    if app.screen is not app.table:
+        app.goto("table")
+    g = app.game
+    places = list(range(SLOT_FOUND, SLOT_FOUND + 4)) + list(range(SLOT_CELL, SLOT_CELL + g.cells))
+    for c in range(8):
+        for dst in places:
+            if g.column_len(c) and app.table.play(c, dst, 1):
+                return
+    raise AssertionError("no move")
+
+
+def load(board, text, moves=0):
+    """Put board text on the table."""
+    app = board.app
+    if app.screen is not app.table:
+        app.goto("table")
+    board.load(text, moves)
+
+
+def code(body):
+    """Return the deal code of digits body with its check digit, dashed as the game writes it."""
+    return body[:2] + "-" + body[2:] + "-" + str(deals.damm(body))
+
+
+def long_column_text():
+    """Return a board whose first column holds 19 cards: six, then a king's run of 13."""
+    run = "KS QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D AS".split()
+    first = ["2C", "3D", "4C", "5D", "6C", "7D"] + run
+    rest = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in first]
+    cols = [first] + [[] for _ in range(7)]
+    for i, c in enumerate(rest):
+        cols[1 + i % 7].append(c)
+    return "\n".join(" ".join(c) for c in cols) + "\n"
+
+
+def lengths_text(lengths):
+    """Return a board whose columns have these lengths (the rest of the deck in cells/home)."""
+    deck = [r + s for r in "A23456789TJQK" for s in "CDHS"]
+    # Foundations take the lowest cards so that the columns can hold any lengths.
+    home = 52 - sum(lengths)
+    per = [home // 4 + (1 if i < home % 4 else 0) for i in range(4)]
+    found = []
+    left = []
+    for s_i, s in enumerate("CDHS"):
+        found.append("%s-%d" % (s, per[s_i]))
+        left += [r + s for r in "A23456789TJQK"[per[s_i]:]]
+    left.sort(key=lambda c: -"A23456789TJQK".index(c[0]))
+    cols = []
+    k = 0
+    for n in lengths:
+        cols.append(left[k:k + n])
+        k += n
+    text = "\n".join(" ".join(c) if c else ":" for c in cols)
+    return text + "\nFoundations: " + " ".join(found) + "\n"
+
+
+@state("table")
+def _table(board):
+    board.app.goto("table")
+
+
+@state("table:held")
+def _held(board):
+    for _ in range(3):
+        move(board)
+    t = board.app.table
+    for c in range(8):
+        if board.app.game.targets(c, 1):
+            t.select(c, 1)
+            return
+    t.select(0, 1)
+
+
+@state("table:moves-1234")
+def _moves(board):
+    move(board)
+    g = board.app.game
+    load(board, notation.board_text(g), 1234)
+
+
+@state("table:finish")
+def _finish(board):
+    load(board, "KC\nKD\nKH\nKS\n:\n:\n:\n:\nFoundations: C-Q D-Q H-Q S-Q\n", 99)
+    assert board.app.table.strip.finish_shown
+
+
+@state("table:dead-end")
+def _dead(board):
+    cols = [["8C", "2S"], ["KC"], ["KS"], ["QC"], ["QS"], ["JC"], ["JS"], ["9S"]]
+    named = {c for col in cols for c in col} | {"2D", "2H", "2C"}
+    rest = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in named]
+    for i, c in enumerate(rest):
+        cols[i % 8].insert(0, c)
+    load(board, "\n".join(" ".join(c) for c in cols) + "\nFreecells: 2D 2H 2C -\n", 63)
+    board.app.table.play(0, SLOT_CELL + 3, 1)
+    assert board.app.table.strip.dead_end_shown
+
+
+@state("table:19-cards")
+def _long(board):
+    load(board, long_column_text(), 77)
+
+
+@state("table:13-cards")
+def _thirteen(board):
+    load(board, lengths_text([13, 13, 13, 13, 0, 0, 0, 0]), 50)
+
+
+@state("table:one-cell")
+def _one_cell(board):
+    board.app.start_deal(deals.KIND_MS, 1, 1, True)
+
+
+def _two_slots(board, current_daily, free=(deals.KIND_MS, 1000000)):
+    """Leave a game begun in both slots, the daily's or the free one in play."""
+    app = board.app
+    app.start_deal(free[0], free[1], 4, True)
+    move(board)
+    app.start_daily(2026, 11, 30)
+    move(board)
+    if not current_daily:
+        app.switch_slot(0)
+
+
+@state("menu:one-slot")
+def _menu(board):
+    board.app.goto("menu")
+
+
+@state("menu:one-slot-daily")
+def _menu_daily(board):
+    board.app.start_daily(2026, 11, 30)
+    board.app.goto("menu")
+
+
+@state("menu:two-slots-free")
+def _menu2(board):
+    _two_slots(board, False)
+    board.app.goto("menu")
+
+
+@state("menu:two-slots-daily")
+def _menu2d(board):
+    _two_slots(board, True)
+    board.app.goto("menu")
+
+
+@state("menu:two-slots-seed")
+def _menu2s(board):
+    _two_slots(board, False, (deals.KIND_SEED, 4294967295))
+    board.app.goto("menu")
+
+
+@state("menu:second-page")
+def _menu_page(board):
+    # Where the menu takes two pages (two slots on the Pynt), its second; else the one page.
+    _two_slots(board, False)
+    board.app.goto("menu", page=1)
+
+
+@state("confirm:replay")
+def _q_replay(board):
+    move(board)
+    board.app.replay()
+    assert board.app.screen.name == "confirm" and board.app.screen.back.hidden
+
+
+@state("confirm:new-deal")
+def _q_new(board):
+    board.app.start_deal(deals.KIND_MS, 1000000, 4, True)
+    move(board)
+    board.app.goto("menu")
+    board.app.new_deal()
+    assert board.app.screen.name == "confirm" and not board.app.screen.back.hidden
+
+
+@state("confirm:code")
+def _q_code(board):
+    move(board)
+    app = board.app
+    app.goto("keypad")
+    for ch in "1000000":
+        app.screen.key(ch)
+    app.screen.key("enter")
+    assert app.screen.name == "confirm"
+
+
+@state("confirm:other-day")
+def _q_day(board):
+    app = board.app
+    app.start_daily(2026, 11, 30)
+    move(board)
+    load(board, notation.board_text(app.game), 1234)  # the longest count a question names
+    app.goto("daily")
+    app.start_daily(2026, 11, 1)
+    assert app.screen.name == "confirm"
+
+
+@state("confirm:other-slot")
+def _q_slot(board):
+    _two_slots(board, True)
+    app = board.app
+    app.goto("menu")
+    app.new_deal()
+    assert app.screen.name == "confirm"
+
+
+@state("notice:older")
+def _n_older(board):
+    from freecell_mc.saves.policy import MSG_OLDER
+
+    board.app.goto("notice", text=MSG_OLDER)
+
+
+@state("notice:unreadable")
+def _n_unread(board):
+    from freecell_mc.saves.policy import MSG_UNREADABLE
+
+    board.app.goto("notice", text=MSG_UNREADABLE)
+
+
+@state("notice:newer")
+def _n_newer(board):
+    from freecell_mc.saves.policy import MSG_NEWER
+
+    board.app.goto("notice", text=MSG_NEWER)
+
+
+def _typed(board, text, enter=False):
+    app = board.app
+    app.goto("keypad")
+    for ch in text:
+        app.screen.key(ch)
+    if enter:
+        app.screen.key("enter")
+    assert app.screen.name == "keypad"
+
+
+KEYPAD = {
+    "empty": ("", False),
+    "ms-number": ("1000000", False),
+    "longest": ("1234567890123456", False),
+    "no-entry": ("", True),
+    "ms-range": ("1000001", True),
+    "too-short": ("1-2", True),
+    "too-long": ("1234567890-12345", True),
+    "check-digit": ("24-20261130-5", True),
+    "no-kind": (code("941"), True),
+    "cells": (code("151"), True),
+    "ms-zero": (code("340"), True),
+    "no-date": (code("2420261131"), True),
+    "seed-range": (code("144294967296"), True),
+    "future-day": (code("2420261201"), True),
+    "before-2025": (code("2420241231"), True),
+}
+
+
+def _keypad_state(entry, enter):
+    def setup(board):
+        _typed(board, entry, enter)
+        if enter:
+            assert board.app.screen.error_bg.hidden is False
+    return setup
+
+
+for _k, (_entry, _enter) in KEYPAD.items():
+    state("keypad:" + _k)(_keypad_state(_entry, _enter))
+
+
+@state("keypad:day-unknown")
+def _k_unknown(board):
+    app = board.app
+    app.clock.date = (2000, 1, 1)
+    app.saves.last_date = None
+    _typed(board, code("2420261130"), True)
+    assert not app.screen.error_bg.hidden
+
+
+def _calendar(date, won=(), started=None):
+    def setup(board):
+        app = board.app
+        app.clock.date = date
+        if started is not None:
+            app.start_daily(*started)
+            move(board)
+        for d in won:
+            app.saves.stats.mark_day_won(*d)
+        app.goto("daily")
+    return setup
+
+
+state("daily:one-month")(_calendar((2026, 11, 30), [(2026, 11, d) for d in (3, 9, 30)],
+                                   (2026, 11, 12)))
+state("daily:month-boundary")(_calendar((2026, 12, 1), [(2026, 11, 20), (2026, 12, 1)],
+                                        (2026, 11, 20)))
+state("daily:year-boundary")(_calendar((2027, 1, 10), [(2026, 12, 31)], (2027, 1, 1)))
+# 30 days over six weeks: 2026-08-30 is a Sunday, so its 30 days start on a Friday.
+state("daily:six-weeks")(_calendar((2026, 8, 30), [(2026, 8, d) for d in range(1, 31)]))
+
+
+def _result(kind, number, other=None, today_won=False):
+    def setup(board):
+        app = board.app
+        if other is not None:
+            _two_slots(board, kind == deals.KIND_DAILY)
+        if today_won:
+            app.saves.stats.mark_day_won(2026, 11, 30)
+        app.goto("result", moves=9999, seconds=35999,
+                 code=deals.deal_code(kind, number, 4), kind=kind, number=number)
+    return setup
+
+
+for _name, _kind, _num in (("seed", deals.KIND_SEED, 4294967295), ("ms", deals.KIND_MS, 1000000),
+                           ("daily", deals.KIND_DAILY, 20260930)):
+    state("result:" + _name)(_result(_kind, _num))
+    state("result:" + _name + "-other-slot")(_result(_kind, _num, other=True))
+state("result:calendar")(_result(deals.KIND_DAILY, 20261130, today_won=True))
+
+
+@state("stats:empty")
+def _stats_empty(board):
+    board.app.goto("stats")
+
+
+@state("stats:full")
+def _stats_full(board):
+    st = board.app.saves.stats
+    st.played = 4294967295
+    st.won = 4294967294
+    st.won_seconds = 4294967295
+    st.won_moves = 4294967295
+    st.best_seconds = 359999
+    st.best_moves = 65535
+    st.days_won = 65535
+    board.app.goto("stats")
+
+
+def _settings(cells=4, on=False, reason=None, page=0):
+    def setup(board):
+        app = board.app
+        s = app.saves.settings
+        s.cells = cells
+        s.takeback = s.four_colour = s.usb_writable = on
+        app.saves.limit_reason = lambda: reason
+        # Where the settings take two pages (the Pynt), page -1 is the last; else the one.
+        app.goto("settings", page=page)
+    return setup
+
+
+state("settings")(_settings())
+state("settings:last-page")(_settings(page=-1))
+state("settings:last-page-drive-error")(_settings(page=-1, reason="drive error"))
+state("settings:all-on")(_settings(1, True))
+for _why in ("USB mode", "drive full", "drive error", "no drive"):
+    state("settings:" + _why.replace(" ", "-"))(_settings(2, False, _why))
+
+
+@state("datepicker:start")
+def _dp_start(board):
+    board.app.goto("datepicker", then="table", date=(2026, 9, 30))
+
+
+@state("datepicker:daily")
+def _dp_daily(board):
+    board.app.goto("datepicker", then="daily", date=(2027, 9, 29))
+
+
+def _calibration(taps):
+    def setup(board):
+        app = board.app
+        app.goto("settings")
+        app.goto("calibration")
+        s = app.screen
+        for t in taps(s):
+            s.tap(*t)
+    return setup
+
+
+def _miss(s):
+    # The check's tap far off its cross, in the middle of the screen (no button there).
+    return [s.targets[0], s.targets[1], (s.width // 2, s.height // 2)]
+
+
+state("calibration:first")(_calibration(lambda s: []))
+state("calibration:second")(_calibration(lambda s: [s.targets[0]]))
+state("calibration:check")(_calibration(lambda s: list(s.targets[:2])))
+state("calibration:missed")(_calibration(_miss))
+state("calibration:same-taps")(_calibration(lambda s: [s.targets[0], s.targets[0]]))
+state("calibration:no-fit")(_calibration(
+    lambda s: [s.targets[0], (s.targets[0][0] + 3, s.targets[0][1] + 3)]))
+state("calibration:saved")(_calibration(lambda s: list(s.targets)))
+
+
+@state("calibration:default")
+def _cal_default(board):
+    _calibration(lambda s: [])(board)
+    s = board.app.screen
+    for b in s.buttons:
+        if b.text == "Default":
+            s.tap(b.x + b.w // 2, b.y + b.h // 2)
+            return
+    raise AssertionError("no Default button")
