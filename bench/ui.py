@@ -307,68 +307,13 @@ def replay_figures(width, height, deals_=(1, 2, 3)):
 
 
 def shots(outdir):
-    """Write the docs screenshots: held card with lit targets, a long column, a dead end, the result."""
-    from freecell_mc.rules import deals, notation
+    """Write the docs' table screenshots on every board (tools/screenshots.py draws them)."""
+    from tools import screenshots
 
-    outdir = Path(outdir)
-    for w, h in SIZES:
-        tag = "%dx%d" % (w, h)
-        # Mid-game, Microsoft deal #1 after 17 moves of its solution, a card held.
-        rig = Rig(w, h, (deals.KIND_MS, 1, 4))
-        app = rig.app
-        game = app.game
-        held = None
-        for text in solution(1):
-            src, dst, n = notation.resolve_move(game, text)
-            game.move(src, dst, n)
-            if game.moves < 12:
-                continue
-            # Hold a card that has a card target as well as an empty place: both looks show.
-            for c in range(8):
-                m = game.targets(c, 1)
-                if m & 0xFF and any((m >> d) & 1 and game.column_len(d) for d in range(8)) \
-                        and m & ~0xFF:
-                    held = c
-                    break
-            if held is not None:
-                break
-        app.table.redraw()
-        x, y = app.table.tap_point(held, -1)
-        rig.tap(x, y)
-        rig.hw.display.save_png(str(outdir / ("table-held-%s.png" % tag)))
-        # A 19-card column.
-        run = "KS QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D AS".split()
-        first = ["2C", "3D", "4C", "5D", "6C", "7D"] + run
-        rest = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in first]
-        cols = [first] + [[] for _ in range(7)]
-        for i, c in enumerate(rest):
-            cols[1 + i % 7].append(c)
-        text = "\n".join(" ".join(c) for c in cols) + "\n"
-        app.game.load(notation.parse_board(text), 77)
-        app.table.redraw()
-        app.dirty = True
-        rig.poll()
-        rig.hw.display.save_png(str(outdir / ("table-long-column-%s.png" % tag)))
-        # A dead end: every cell full, nothing fits; the message over the columns' top.
-        cols = [["8C", "2S"], ["KC"], ["KS"], ["QC"], ["QS"], ["JC"], ["JS"], ["9S"]]
-        named = {c for col in cols for c in col} | {"2D", "2H", "2C"}
-        rest = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in named]
-        for i, c in enumerate(rest):
-            cols[i % 8].insert(0, c)
-        text = "\n".join(" ".join(c) for c in cols) + "\nFreecells: 2D 2H 2C -\n"
-        app.game.load(notation.parse_board(text), 63)
-        app.table.redraw()
-        x, y = app.table.tap_point(0, -1)
-        rig.tap(x, y)
-        x, y = app.table.tap_point(11, 0)
-        rig.tap(x, y)
-        rig.hw.display.save_png(str(outdir / ("table-dead-end-%s.png" % tag)))
-        # The result screen after a win.
-        app.goto("result", moves=97, seconds=412, code=deals.deal_code(deals.KIND_DAILY, 20261130, 4),
-                 kind=deals.KIND_DAILY, number=20261130)
-        rig.poll()
-        rig.hw.display.save_png(str(outdir / ("table-result-%s.png" % tag)))
-        rig.close()
+    paths = []
+    for board in screenshots.BOARDS:
+        paths += screenshots.run(str(outdir), board, "table")
+    return paths
 
 
 UI_MODULES = ("ui/cardart", "ui/tableview", "ui/table", "play", "app", "ui/widgets",

@@ -1,14 +1,17 @@
 # SPDX-License-Identifier: MIT
-"""Make the screenshots of every screen in docs/, at both sizes, with the headless simulator.
+"""Make the screenshots of every screen and state in docs/, on all three boards.
 
-    python -m tools.screenshots [--out docs] [--board pyportal|titano|all]
+    python -m tools.screenshots [--out docs] [--board pyportal|pynt|titano|all]
 
-A board whose statistics hold a few weeks of play (written into its nvm first, as the
-game itself would) runs code.py, and a script visits the menu, the daily calendar, the
-statistics, the keypad (as it opens and with a mistyped code), the settings, the touch
-calibration and, after a power-up with the clock reset, the date picker. The table's
-pictures (mid-game, a held card, a 19-card column, a dead end, the result) come from
-host_sim/scripts/docs_table.txt and bench/ui.py. Every file is NAME-WxH.png.
+Each picture is the real App on the simulator's framebuffer display, brought into its
+state as a player brings it there (tests/screen_states.py, the states tests/test_sizes.py
+measures): the menu with one game and with both slots, the daily calendar (over a month's
+end too), the statistics of a few weeks of play, the keypad as it opens and with a mistyped
+code, the settings, the touch calibration, the date picker, the question before a game is
+given up, the notice, and the table with a card held, a 19-card column, a dead end, Finish
+and a won game's result; where the Pynt's panel takes two pages, its second page too. The
+table in mid-game comes from code.py on the headless simulator, playing
+host_sim/scripts/docs_table.txt. Every file is NAME-WxH.png, the Pynt's NAME-pynt-320x240.png.
 """
 
 import os
@@ -16,12 +19,12 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SHOTS = ("menu", "menu_daily", "menu_stats", "menu_keypad", "menu_keypad_error",
-         "menu_settings", "menu_calibration", "menu_datepicker")
+BOARDS = ("pyportal", "titano", "pynt")
+_TWO_PAGES = ("pynt",)  # the boards whose menu and settings take a second page
 
 
 def _env():
-    for path in (ROOT, os.path.join(ROOT, "tests")):  # tests/ for the screens built off-line
+    for path in (ROOT, os.path.join(ROOT, "tests")):  # tests/ for the states and the harness
         if path not in sys.path:
             sys.path.insert(0, path)
     from host_sim import headless_env
@@ -29,16 +32,11 @@ def _env():
     headless_env()
     from host_sim import font
 
-    font.install()  # the board's font: the screens built off-line draw their text with it
+    font.install()  # the board's font: the screens draw their text with it
 
 
-def seed_saves(nvm_path):
-    """Write statistics and won days into the board's nvm, as weeks of play would leave them."""
-    from freecell_mc.saves.policy import Saves
-    from host_sim.flash import FlashBlock
-
-    saves = Saves([FlashBlock(nvm_path, 8192)])
-    saves.load()
+def weeks_of_play(saves):
+    """Put into saves the statistics and won days that a few weeks of play leave."""
     st = saves.stats
     games = ((412, 97), (605, 112), (288, 88), (731, 125), (350, 101), (498, 93), (540, 109))
     for secs, moves in games:
@@ -48,51 +46,130 @@ def seed_saves(nvm_path):
         st.record_start()
     for d in (3, 4, 9, 12, 17, 18, 24, 29):
         st.mark_day_won(2026, 11, d)
+
+
+def seed_saves(nvm_path):
+    """Write statistics and won days into the board's nvm, as weeks of play would leave them."""
+    from freecell_mc.saves.policy import Saves
+    from host_sim.flash import FlashBlock
+
+    saves = Saves([FlashBlock(nvm_path, 8192)])
+    saves.load()
+    weeks_of_play(saves)
     saves.note_date(2026, 11, 28)
     saves.commit(0, force=True)
 
 
-def centre(name, text, date, size, nth=0):
-    """Return 'tap X Y' for the button captioned text on a screen built off-line."""
-    from test_screens import FakeApp, make
-
-    app, s = make(name, FakeApp(size[0], size[1], date=date))
-    b = [b for b in s.buttons if b.text == text][nth]
-    return "tap %d %d" % (b.x + b.w // 2, b.y + b.h // 2)
-
-
-def run(out, board="pyportal"):
-    """Write the screenshots into out; return their paths."""
-    _env()
+def shots():
+    """Return [(name, function that brings a PanelBoard into the state, boards)]."""
     from freecell_mc.rules import deals
-    from host_sim.hardware import BOARDS
+    from screen_states import STATES, move
 
-    size = BOARDS[board][1:]
-    tmp = tempfile.mkdtemp(prefix="fcmc-shots-")
-    nvm = os.path.join(tmp, "nvm.bin")
-    seed_saves(nvm)
-    today = (2026, 11, 30)
-    bad = deals.deal_code(deals.KIND_DAILY, 20261130, 4)
-    bad = bad[:-1] + str((int(bad[-1]) + 1) % 10)
-    tag = "-%dx%d" % size
-    paths = [os.path.join(out, n + tag + ".png") for n in SHOTS]
-    lines = [
-        "key esc", "shot " + paths[0],
-        centre("menu", "Daily deal", today, size), "shot " + paths[1], "key esc",
-        centre("menu", "Statistics", today, size), "shot " + paths[2], "key esc",
-        centre("menu", "Enter code", today, size), "shot " + paths[3],
+    def weeks(then):
+        def setup(board):
+            weeks_of_play(board.app.saves)
+            then(board)
+        return setup
+
+    def calendar(board):
+        board.app.start_daily(2026, 11, 20)
+        for _ in range(3):
+            move(board)
+        board.app.switch_slot(0)
+        board.app.goto("daily")
+
+    def question(board):
+        app = board.app
+        app.start_daily(2026, 11, 30)
+        for _ in range(3):
+            move(board)
+        app.goto("daily")
+        app.start_daily(2026, 11, 28)
+
+    def result(board):
+        board.app.goto("result", moves=97, seconds=412,
+                       code=deals.deal_code(deals.KIND_DAILY, 20261130, 4),
+                       kind=deals.KIND_DAILY, number=20261130)
+
+    def held(board):
+        # Microsoft deal #1 along Freecell Solver's solution until a card may go onto a
+        # card as well as into an empty place, held: both looks of a lit target show.
+        from freecell_mc.rules import notation
+        from solutions import fcs_solution
+
+        app = board.app
+        game = app.game
+        for text in fcs_solution(1):
+            src, dst, n = notation.resolve_move(game, text)
+            game.move(src, dst, n)
+            if game.moves < 12:
+                continue
+            for c in range(8):
+                m = game.targets(c, 1)
+                if m & 0xFF and m & ~0xFF and any((m >> d) & 1 and game.column_len(d)
+                                                  for d in range(8)):
+                    app.table.redraw()
+                    app.table.select(c, 1)
+                    return
+        raise AssertionError("no card to hold")
+
+    def picker(board):
+        board.app.goto("datepicker", then="table", date=(2026, 12, 1))
+
+    every = BOARDS
+    return [
+        ("menu", STATES["menu:one-slot"], every),
+        ("menu_two_slots", STATES["menu:two-slots-free"], every),
+        ("menu_more", STATES["menu:second-page"], _TWO_PAGES),
+        ("menu_daily", weeks(calendar), every),
+        ("menu_daily_month", STATES["daily:month-boundary"], every),
+        ("menu_stats", weeks(lambda b: b.app.goto("stats")), every),
+        ("menu_keypad", STATES["keypad:empty"], every),
+        ("menu_keypad_error", STATES["keypad:check-digit"], every),
+        ("menu_settings", STATES["settings"], every),
+        ("menu_settings_more", STATES["settings:last-page"], _TWO_PAGES),
+        ("menu_calibration", STATES["calibration:first"], every),
+        ("menu_datepicker", picker, every),
+        ("menu_confirm", question, every),
+        ("menu_notice", STATES["notice:older"], every),
+        ("table-held", held, every),
+        ("table-long-column", STATES["table:19-cards"], every),
+        ("table-dead-end", STATES["table:dead-end"], every),
+        ("table-finish", STATES["table:finish"], every),
+        ("table-result", result, every),
     ]
-    lines += [centre("keypad", ch, today, size) for ch in bad]
-    lines += [centre("keypad", "OK", today, size), "shot " + paths[4], "key esc",
-              centre("menu", "Settings", today, size), "shot " + paths[5],
-              centre("settings", "Calibrate", today, size), "shot " + paths[6]]
-    _play(board, nvm, tmp, lines, "the screenshot run", date="2026-11-30")
-    # The next day, a power-up with a flat clock: the game asks for the date, starting
-    # from the last it knew (30 November), and one tap on the day's + makes it 1 December.
-    plus_day = centre("datepicker", "+", (2026, 11, 30), size, nth=2)
-    lines = ["expect screen datepicker", plus_day, "shot " + paths[7]]
-    _play(board, nvm, tmp, lines, "the date picker run")
-    return paths + [table_shot(out, board, "table" + tag + ".png")]
+
+
+def tag(board):
+    """Return the end of a picture's name on board: -WxH, or -pynt-320x240 for the Pynt."""
+    from host_sim.hardware import BOARDS as SIM
+
+    size = "%dx%d" % SIM[board][1:]
+    return "-pynt-" + size if board == "pynt" else "-" + size
+
+
+def run(out, board="pyportal", only=""):
+    """Write the screenshots of board whose names start with only into out; return their paths."""
+    _env()
+    from screen_states import PanelBoard
+
+    paths = []
+    for name, setup, boards in shots():
+        if board not in boards or not name.startswith(only):
+            continue
+        b = PanelBoard(board)
+        try:
+            setup(b)
+            b.app.dirty = True
+            b.poll()
+            path = os.path.join(out, name + tag(board) + ".png")
+            b.hw.display.save_png(path)
+            paths.append(path)
+        finally:
+            b.close()
+    if "table".startswith(only):
+        paths.append(table_shot(out, board, "table" + tag(board) + ".png"))
+    return paths
 
 
 def table_shot(out, board, name):
@@ -144,18 +221,10 @@ def main(argv=None):
     except ValueError as e:
         p.refuse(e)
     os.makedirs(out, exist_ok=True)
-    boards = ("pyportal", "titano") if args.board == "all" else (args.board,)
+    boards = BOARDS if args.board == "all" else (args.board,)
     for board in boards:
         for path in run(out, board):
             print(path)
-    if args.board == "all":
-        # The table's own pictures, at both sizes (held card, long column, dead end, result).
-        from bench import ui
-
-        ui.shots(out)
-        print(os.path.join(out, "table-*.png"))
-        # The Pynt's table: the same pixels as the PyPortal's on a smaller panel.
-        print(table_shot(out, "pynt", "table-pynt-320x240.png"))
     return 0
 
 
