@@ -242,6 +242,8 @@ class App(Play):
 
                 self.table = Table(self, self.saves.settings.four_colour, self.art)
                 self.art = self.table.art
+                # The art is drawn once: the glyphs and the drawing code go (board only).
+                _forget("freecell_mc.ui", ("cardfaces",))
             screen = self.table
             screen.show(**kw)
         else:

@@ -186,7 +186,12 @@ class TableView:
         cells = app.game.cells
         self.layout = lay = Layout(app.width, app.height, cells, app_ppcm(app))
         if art is None:
+            # Drawn by a module of its own: its bit patterns and drawing code (some 3.8 KB on
+            # the board) are needed once, and the App drops the module when the art is drawn.
+            from freecell_mc.ui import cardfaces
+
             art = cardart.CardArt(lay, four_colour, displayio)
+            cardfaces.draw(art, lay)
         else:
             art.set_four_colour(four_colour)
         self.art = art
