@@ -358,8 +358,11 @@ state("daily:one-month")(_calendar((2026, 11, 30), [(2026, 11, d) for d in (3, 9
 state("daily:month-boundary")(_calendar((2026, 12, 1), [(2026, 11, 20), (2026, 12, 1)],
                                         (2026, 11, 20)))
 state("daily:year-boundary")(_calendar((2027, 1, 10), [(2026, 12, 31)], (2027, 1, 1)))
-# 30 days over six weeks: 2026-08-30 is a Sunday, so its 30 days start on a Friday.
-state("daily:six-weeks")(_calendar((2026, 8, 30), [(2026, 8, d) for d in range(1, 31)]))
+@state("daily:six-weeks")
+def _six_weeks(board):
+    # 2026-08-31 is a Monday, so its 30 days start on a Sunday: six rows of weeks.
+    _calendar((2026, 8, 31), [(2026, 8, d) for d in range(2, 32)])(board)
+    assert board.app.screen.cal.rows == 6
 
 
 def _result(kind, number, other=None, today_won=False):

@@ -32,8 +32,11 @@ class Screen(widgets.Screen):
         self.cal = cal = models.Calendar(y, mo, d)
         # The grid takes the full height so that even six weeks give finger-sized
         # cells; the title, legend and buttons stand in a column at the right.
-        side = w * 68 // 320
+        # The side column gives up width where seven days a finger wide need it (the
+        # PyPortal's: 62 px, not 68), never less than its title needs.
         self.gx = gx = m.margin // 2
+        side = max(min(w * 68 // 320, w - gx - m.gap - 7 * (m.target + 1)),
+                   widgets.text_width("Daily", 2) + m.margin // 2)
         gw = w - side - gx - m.gap
         ts = m.text_scale
         lh = m.line_h()
