@@ -355,12 +355,24 @@ def _calendar(date, won=(), started=None):
 
 state("daily:one-month")(_calendar((2026, 11, 30), [(2026, 11, d) for d in (3, 9, 30)],
                                    (2026, 11, 12)))
+
+
+@state("daily:older-page")
+def _older_page(board):
+    # Where the days take two pages (the Pynt's rows of five), the older one, with the
+    # started day; else the one page.
+    _calendar((2026, 11, 30), [(2026, 11, d) for d in (3, 9, 30)], (2026, 11, 12))(board)
+    s = board.app.screen
+    if s.page is not None:
+        s.tap(s.page.x + s.page.w // 2, s.page.y + s.page.h // 2)
+        assert s.day_box(0) is not None and s.day_box(s.started) is not None
 state("daily:month-boundary")(_calendar((2026, 12, 1), [(2026, 11, 20), (2026, 12, 1)],
                                         (2026, 11, 20)))
 state("daily:year-boundary")(_calendar((2027, 1, 10), [(2026, 12, 31)], (2027, 1, 1)))
 @state("daily:six-weeks")
 def _six_weeks(board):
-    # 2026-08-31 is a Monday, so its 30 days start on a Sunday: six rows of weeks.
+    # 2026-08-31 is a Monday, so its 30 days start on a Sunday: six rows of weeks (of
+    # five days on the Pynt: six rows too).
     _calendar((2026, 8, 31), [(2026, 8, d) for d in range(2, 32)])(board)
     assert board.app.screen.cal.rows == 6
 

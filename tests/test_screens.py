@@ -6,11 +6,12 @@ tests/test_screens_sim.py plays the same flows through code.py on the simulator.
 """
 
 import gc
+import types
 
 import pytest
 
 from freecell_mc.rules import deals
-from freecell_mc.ui import widgets
+from freecell_mc.ui import layout, widgets
 from freecell_mc.ui.screens import models, screen_class
 from freecell_mc.saves.policy import Saves
 
@@ -117,8 +118,9 @@ def button(screen, text):
             return b
     cal = getattr(screen, "cal", None)
     for i in range(cal.n if cal is not None else 0):
-        if cal.label(i) == text:
-            return Box(*screen.day_box(i))
+        box = screen.day_box(i)  # None for a day on another page
+        if cal.label(i) == text and box is not None:
+            return Box(*box)
     raise AssertionError("no button %r on %s: %s" % (text, screen.name, [b.text for b in screen.buttons]))
 
 
@@ -339,6 +341,53 @@ def test_daily_calendar_marks_won_days_and_plays_the_tapped_day(fb_display):
     assert fb_display.pixel(x, y + h // 2) == shown(widgets.GOLD)
     assert fb_display.pixel(x2, y2 + h // 2) == shown(widgets.BORDER)
     assert fb_display.pixel(x + w, y + h // 2) == shown(widgets.BG)
+
+
+def test_daily_calendar_on_a_dense_panel_turns_pages_of_rows_of_five(fb_display):
+    # The Pynt's panel: seven days of 7 mm (47 px) do not fit across 320 px, so the days
+    # go in rows of five, three rows a page, the newest page first.
+    app = FakeApp()
+    app.hw = types.SimpleNamespace(ppcm=layout.panel_ppcm("pyportal_pynt", 320, 240))
+    for d in (3, 17):
+        app.saves.stats.mark_day_won(2026, 11, d)
+    app, s = make("daily", app)
+    need = layout.mm_px(layout.TARGET_MM10, app.hw.ppcm)
+    assert (s.cal.cols, s.page_rows) == (5, 3)
+
+    def page():
+        return [i for i in range(30) if s.day_box(i) is not None]
+
+    def colour(i):
+        x, y, w, h = s.day_box(i)
+        fb_display.root_group = s.group
+        fb_display.refresh()
+        return fb_display.pixel(x + 4, y + h // 2)
+
+    assert page() == list(range(15, 30))
+    assert s.months.text == "Nov 2026"
+    assert colour(16) == shown(widgets.FILL_ON) and colour(17) == shown(widgets.FILL)  # 17, 18 Nov
+    for i in page():
+        x, y, w, h = s.day_box(i)
+        assert w >= need and h >= need
+        assert s.day_at(x, y) == s.day_at(x + w - 1, y + h - 1) == i
+    with pytest.raises(AssertionError):
+        button(s, "3")  # on the other page: no cell to tap
+    tap(s, "Older")
+    # The older page: the same cells now hold 1..15 Nov, won and open as they are.
+    assert page() == list(range(15))
+    assert colour(2) == shown(widgets.FILL_ON) and colour(3) == shown(widgets.FILL)  # 3, 4 Nov
+    assert [b.text for b in s.buttons if b.text in ("Older", "Newer")] == ["Newer"]
+    tap(s, "3")
+    tap(s, "Today")
+    assert app.calls == [("daily", 2026, 11, 3), ("daily", 2026, 11, 30)]
+    tap(s, "Newer")
+    assert page() == list(range(15, 30))
+    assert colour(16) == shown(widgets.FILL_ON)
+    # Over a month's end the page names both months.
+    app2 = FakeApp(date=(2026, 12, 1))
+    app2.hw = app.hw
+    app2, s2 = make("daily", app2)
+    assert s2.months.text == "Nov-Dec 2026"
 
 
 def test_daily_shows_no_streak():

@@ -58,6 +58,39 @@ def test_calendar_is_the_last_30_days_in_weeks(today):
     assert cal.index_at(0, cal.offset - 1) == -1 if cal.offset else True
 
 
+@given(st.dates(min_value=datetime.date(2025, 1, 1), max_value=datetime.date(2099, 12, 31)),
+       st.integers(min_value=2, max_value=6))
+def test_calendar_in_rows_of_another_length_ends_with_today(today, cols):
+    cal = M.Calendar(today.year, today.month, today.day, cols=cols)
+    seen = set()
+    for i in range(cal.n):
+        r, c = cal.cell(i)
+        assert cal.index_at(r, c) == i
+        seen.add((r, c))
+    assert len(seen) == cal.n
+    # Date order, no weekdays: today closes the last row, a gap only before the oldest.
+    assert cal.cell(cal.n - 1) == (cal.rows - 1, cols - 1)
+    assert cal.offset < cols
+    assert [cal.index_at(0, c) for c in range(cal.offset)] == [-1] * cal.offset
+    # Every row's span names its oldest and newest day; together they cover all 30.
+    spans = [cal.span(r, 1) for r in range(cal.rows)]
+    assert spans[0][0] == 0 and spans[-1][1] == cal.n - 1
+    assert all(spans[k][1] + 1 == spans[k + 1][0] for k in range(cal.rows - 1))
+    assert cal.span(0, cal.rows) == (0, cal.n - 1)
+
+
+def test_calendar_names_the_months_of_the_days_asked():
+    cal = M.Calendar(2026, 12, 1, cols=5)  # 2 Nov .. 1 Dec, six rows of five
+    assert cal.months(0, cal.n - 1) == "Nov-Dec 2026"
+    assert cal.months(*cal.span(0, 3)) == "Nov 2026"
+    assert cal.months(*cal.span(3, 3)) == "Nov-Dec 2026"
+    assert cal.months(0, cal.n - 1, "\n") == "Nov-Dec\n2026"
+    # Over a new year the months are named with the year of the newer.
+    cal = M.Calendar(2027, 1, 10)
+    assert cal.months(0, cal.n - 1) == "Dec-Jan 2027"
+    assert cal.months(*cal.span(0, 2)) == "Dec 2026"
+
+
 def test_date_model_steps_and_stays_valid():
     dm = M.DateModel(2026, 1, 31)
     dm.step(dm.MONTH, 1)
@@ -285,6 +318,9 @@ for y, m, d in ((2026, 11, 30), (2026, 12, 1), (2028, 3, 1), (2025, 1, 1), (2099
     out.append([cal.offset, cal.rows, [list(cal.date(i)) for i in range(cal.n)],
                 [list(cal.cell(i)) for i in range(cal.n)], [cal.label(i) for i in range(cal.n)],
                 dates.weekday(y, m, d), dates.day_number(y, m, d), M.date_text(y, m, d)])
+    five = M.Calendar(y, m, d, cols=5)
+    out.append([five.offset, five.rows, [list(five.cell(i)) for i in range(five.n)],
+                list(five.span(3, 3)), five.months(*five.span(3, 3)), five.months(0, 29, "\n")])
 dm = M.DateModel(2026, 1, 31)
 trace = []
 for f, s in ((1, 1), (0, 1), (2, -1), (1, -3), (2, 40), (0, -5), (1, 13)):

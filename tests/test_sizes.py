@@ -14,7 +14,7 @@ on screen is found by walking the displayio tree:
   calendar's days, the keypad's digits) and a card index (the first tile row of a card or
   a foundation's outline over the card sheet): their ink measured in the bitmap itself;
 - a button from the screen's own records, the table's by probing its hit test, a calendar
-  day from the cell the screen says it has, all of which takes its taps.
+  day from the cell the screen says it has (on the page shown), all of which takes its taps.
 
 Each must be inside the screen, no two texts may overlap, a text stands clear of every
 button but its own, a button is at least 7 mm tall and 7 mm wide, and every text is at
@@ -375,24 +375,9 @@ def probe_height(lay, x, y0, want):
 # -- the tests -----------------------------------------------------------------------
 
 
-# The states that break the rules so far, by board and prefix of their names: the Pynt's
-# calendar, whose seven 47 px columns do not fit 320 px beside its side column (it needs an
-# arrangement of its own). Strict: a state that keeps the rules must leave this list.
-KNOWN = {
-    "pynt": ("daily",),
-}
-
-
-def known(board_name, name):
-    """Return True if the state called name is known to break the rules on board_name."""
-    return any(name.startswith(p) for p in KNOWN.get(board_name, ()))
-
-
 @pytest.mark.parametrize("name", sorted(STATES))
 @pytest.mark.parametrize("board_name", sorted(BOARDS))
-def test_every_text_and_target_on_every_screen_in_every_state(request, board_name, name):
-    if known(board_name, name):
-        request.applymarker(pytest.mark.xfail(strict=True, reason="known gap"))
+def test_every_text_and_target_on_every_screen_in_every_state(board_name, name):
     board = PanelBoard(board_name)
     try:
         STATES[name](board)

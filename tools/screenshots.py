@@ -20,7 +20,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = ("pyportal", "titano", "pynt")
-_TWO_PAGES = ("pynt",)  # the boards whose menu and settings take a second page
+_TWO_PAGES = ("pynt",)  # the boards whose menu, settings and calendar take a second page
 
 
 def _env():
@@ -78,6 +78,11 @@ def shots():
         board.app.switch_slot(0)
         board.app.goto("daily")
 
+    def older(board):
+        calendar(board)
+        s = board.app.screen
+        s.tap(s.page.x + s.page.w // 2, s.page.y + s.page.h // 2)
+
     def question(board):
         app = board.app
         app.start_daily(2026, 11, 30)
@@ -122,6 +127,7 @@ def shots():
         ("menu_two_slots", STATES["menu:two-slots-free"], every),
         ("menu_more", STATES["menu:second-page"], _TWO_PAGES),
         ("menu_daily", weeks(calendar), every),
+        ("menu_daily_older", weeks(older), _TWO_PAGES),
         ("menu_daily_month", STATES["daily:month-boundary"], every),
         ("menu_stats", weeks(lambda b: b.app.goto("stats")), every),
         ("menu_keypad", STATES["keypad:empty"], every),

@@ -15,6 +15,7 @@ from freecell_mc.ui.screens import models
 
 _BACK = const(1)
 _TODAY = const(2)
+_PAGE = const(3)
 _SLOT_DAILY = const(1)  # the App's save slot of the daily deal
 
 
@@ -29,60 +30,92 @@ class Screen(widgets.Screen):
         w = self.width
         h = self.height
         y, mo, d = app.clock.today()
-        self.cal = cal = models.Calendar(y, mo, d)
-        # The grid takes the full height so that even six weeks give finger-sized
-        # cells; the title, legend and buttons stand in a column at the right.
-        # The side column gives up width where seven days a finger wide need it (the
-        # PyPortal's: 62 px, not 68), never less than its title needs.
-        self.gx = gx = m.margin // 2
-        side = max(min(w * 68 // 320, w - gx - m.gap - 7 * (m.target + 1)),
-                   widgets.text_width("Daily", 2) + m.margin // 2)
-        gw = w - side - gx - m.gap
         ts = m.text_scale
         lh = m.line_h()
-        self.gy = gy = lh + 4
-        gh = h - gy - m.margin // 2
-        cw = gw // 7
-        ch = gh // cal.rows
-        # The cells are tiles of one small sheet (_build_days), drawn at full size where
-        # it stays within 1.5 KB (320x240), else at half size and shown at twice that
-        # (480x320): a cell's size is even then and the gap between two cells 2 pixels.
-        # One large block is what a fragmented heap fails to find first: the full-size
-        # sheet of 480x320, 2,280 bytes, failed at heaps that held 30 KB free in pieces.
-        self.zoom = z = 1 if 3 * cw * ch // 4 <= 1536 else 2
-        self.cw = cw = cw - cw % z
-        self.ch = ch = ch - ch % z
-        self.group.append(widgets.glyph_row(models.WEEKDAYS, gx, 1, cw, ts, widgets.DIM))
-        self._build_days(art=getattr(app, "art", None))
-        sx = w - side
-        sw = side - m.margin // 2
-        self.add_text("Daily", sx + sw // 2, m.margin, scale=2, anchor=(0.5, 0.0))
-        mo0 = cal.date(0)[1]
-        months = models.MONTHS[mo - 1]
-        if mo0 != mo:
-            months = models.MONTHS[mo0 - 1] + "-" + months
-        if widgets.text_width(months + " " + str(y), ts) <= sw:
-            months += " " + str(y)
+        self.gx = gx = m.margin // 2
+        # The side column gives up width where seven days a finger wide need it (the
+        # PyPortal's: 62 px, not 68), never less than its title needs.
+        side = max(min(w * 68 // 320, w - gx - m.gap - 7 * (m.target + 1)),
+                   widgets.text_width("Daily", 2) + m.margin // 2)
+        weeks = w - side - gx - m.gap >= 7 * (m.target + 1)
+        if weeks:
+            self.cal = cal = models.Calendar(y, mo, d)
+            # The grid takes the full height so that even six weeks give finger-sized
+            # cells; the title, legend and buttons stand in a column at the right.
+            self.gy = gy = lh + 4
+            cw = (w - side - gx - m.gap) // 7
+            ch = (h - gy - m.margin // 2) // cal.rows
+            # The cells are tiles of one small sheet (_build_days), drawn at full size
+            # where it stays within 1.5 KB (320x240), else at half size and shown at twice
+            # that (480x320): a cell's size is even then and the gap between two cells 2
+            # pixels. One large block is what a fragmented heap fails to find first: the
+            # full-size sheet of 480x320, 2,280 bytes, failed at heaps that held 30 KB free
+            # in pieces.
+            self.zoom = z = 1 if 3 * cw * ch // 4 <= 1536 else 2
+            self.cw = cw = cw - cw % z
+            self.ch = ch = ch - ch % z
+            self.page_rows = cal.rows
         else:
-            months += "\n" + str(y)
-        my = m.margin + 24 + m.gap
-        self.add_text(months, sx + sw // 2, my, scale=ts, color=widgets.DIM,
-                      anchor=(0.5, 0.0))
-        ly = my + lh * (months.count("\n") + 1) + 4 * months.count("\n") + m.gap
-        # The legend's words wear the marks themselves (a green field, a gold frame, a
-        # white bar), so it is no wider than "started" even at a big text scale. The green
-        # field counts the days won too ("8 won"): a line of its own ran under the Today
-        # button where the months take two lines ("Nov-Dec" over "2026" at 480x320).
+            # Seven days a finger wide do not fit across (the Pynt's dense panel): rows of
+            # as many days as fit beside a column of buttons, under a row with the title
+            # and Back, over a row with the legend; a page holds the rows that fit, and a
+            # button turns to the other days. The cells are a finger and a pixel, drawn at
+            # full size (1,728 bytes at 48 px): at half size they would be 50 px, even,
+            # and a column fewer would fit.
+            self.zoom = z = 1
+            self.cw = self.ch = cw = ch = m.target + 1
+            bw = max(m.target, widgets.text_width("Older", ts) + 8,
+                     widgets.text_width("Today", ts) + 8)
+            sx = w - gx - bw
+            self.cal = cal = models.Calendar(y, mo, d, cols=(sx - m.gap - gx) // cw)
+            self.gy = gy = m.margin // 2 + m.target + m.gap
+            room = h - m.margin // 2 - gy - m.gap - (lh + 6 + max(3, ch // 9))
+            self.page_rows = min(cal.rows, room // ch)
+        # The page shown: its first row (the newest rows first).
+        self.first_row = cal.rows - self.page_rows
+        if weeks:
+            self.group.append(widgets.glyph_row(models.WEEKDAYS, gx, 1, cw, ts, widgets.DIM))
+        self._build_days(art=getattr(app, "art", None))
+        # The legend's words wear the marks themselves (a green field, a gold frame, a white
+        # bar), so it is no wider than "started" even at a big text scale. The green field
+        # counts the days won too ("8 won"): a line of its own ran under the Today button
+        # where the months take two lines ("Nov-Dec" over "2026" at 480x320).
         tw = widgets.text_width("started", ts) + 8
-        lx = sx + (sw - tw) // 2
+        if weeks:
+            # Down the side column, under the title and the months.
+            sx = w - side
+            sw = side - m.margin // 2
+            self.add_text("Daily", sx + sw // 2, m.margin, scale=2, anchor=(0.5, 0.0))
+            months = cal.months(0, cal.n - 1)
+            if widgets.text_width(months, ts) > sw:
+                months = cal.months(0, cal.n - 1, "\n")
+            my = m.margin + 24 + m.gap
+            self.months = self.add_text(months, sx + sw // 2, my, scale=ts,
+                                        color=widgets.DIM, anchor=(0.5, 0.0))
+            ly = my + lh * (months.count("\n") + 1) + 4 * months.count("\n") + m.gap
+            lx = sx + (sw - tw) // 2
+            dx = 0
+            dy = lh + 8
+        else:
+            # Across the row under the grid; the months of the page shown beside the title
+            # (the days stand alone in their cells, with no room for "1 Nov").
+            self.add_title("Daily")
+            mx = m.margin + widgets.text_width("Daily ", m.title_scale)
+            self.months = self.add_text("", mx, m.margin, scale=ts, color=widgets.DIM)
+            lx = m.margin
+            ly = gy + self.page_rows * ch - 1 + m.gap
+            dx = tw + m.gap
+            dy = 0
         self.group.append(widgets.rect(lx, ly, tw, lh + 4, widgets.FILL_ON))
         self.count = self.add_text("won", lx + tw // 2, ly + (lh + 4) // 2, scale=ts,
                                    anchor=(0.5, 0.5))
-        ly += lh + 8
+        lx += dx
+        ly += dy
         self.group.append(widgets.rect(lx, ly, tw, lh + 4, widgets.GOLD))
         self.group.append(widgets.rect(lx + 2, ly + 2, tw - 4, lh, widgets.FILL))
         self.add_text("today", lx + tw // 2, ly + (lh + 4) // 2, scale=ts, anchor=(0.5, 0.5))
-        ly += lh + 8
+        lx += dx
+        ly += dy
         # The day whose game is saved unfinished wears a white bar: tapping it continues
         # that game, tapping another day would first ask whether to give it up.
         self.bar_h = max(3, ch // 9)
@@ -93,9 +126,17 @@ class Screen(widgets.Screen):
         self.bar.hidden = True
         self.group.append(self.bar)
         self.started = -1  # the index of the day saved unfinished, or -1
-        bh = m.button_h
-        self.add_button(_TODAY, sx, h - m.margin - 2 * bh - m.gap, sw, bh, "Today")
-        self.add_button(_BACK, sx, h - m.margin - bh, sw, bh, "Back")
+        self.page = None
+        if weeks:
+            bh = m.button_h
+            self.add_button(_TODAY, sx, h - m.margin - 2 * bh - m.gap, sw, bh, "Today")
+            self.add_button(_BACK, sx, h - m.margin - bh, sw, bh, "Back")
+        else:
+            bh = m.target
+            self.add_button(_BACK, sx, m.margin // 2, bw, bh, "Back")
+            self.add_button(_TODAY, sx, gy, bw, bh, "Today")
+            if self.first_row > 0:
+                self.page = self.add_button(_PAGE, sx, gy + bh + m.gap, bw, bh, "Older")
 
     def _build_days(self, art):
         """Draw the 30 days: two grids of cell tiles and every day's number.
@@ -119,8 +160,9 @@ class Screen(widgets.Screen):
             p[1] = widgets.BORDER
             p[2] = fill
             p[3] = widgets.GOLD
-            g = displayio.TileGrid(sheet, pixel_shader=p, width=7, height=cal.rows,
-                                   tile_width=cw // z, tile_height=ch // z)
+            g = displayio.TileGrid(sheet, pixel_shader=p, width=cal.cols,
+                                   height=self.page_rows, tile_width=cw // z,
+                                   tile_height=ch // z)
             self.grids.append(g)
             cells.append(g)
         self.group.append(cells)
@@ -140,18 +182,26 @@ class Screen(widgets.Screen):
                     text = text.replace(" ", "\n")
                 else:
                     text = text.split(" ")[0]
+            # Where the page shown puts it; turning the page moves it.
+            r -= self.first_row
             cx = self.gx + c * cw + (cw - z) // 2
             cy = self.gy + r * ch + (ch - z) // 2
-            if art is not None and text.isdigit():
-                labels.append(widgets.digits(art, text, cx, cy))
+            if art is not None and text.isdigit() and len(text) * art.digit_w <= cw - z - 6:
+                label = widgets.digits(art, text, cx, cy)
             else:
                 s = max(ts, widgets.fit_scale(text, cw - z - 6, ch - z - 4))
-                labels.append(widgets.Text(text, cx, cy, scale=s, anchor=(0.5, 0.5)).group)
+                label = widgets.Text(text, cx, cy, scale=s, anchor=(0.5, 0.5)).group
+            label.hidden = not 0 <= r < self.page_rows
+            labels.append(label)
         self.group.append(labels)
 
     def day_box(self, i):
-        """Return (x, y, w, h) of day i's cell, its frame included (the gap after it not)."""
+        """Return (x, y, w, h) of day i's cell, its frame included (the gap after it not), or
+        None when the page shown does not hold it."""
         r, c = self.cal.cell(i)
+        r -= self.first_row
+        if not 0 <= r < self.page_rows:
+            return None
         z = self.zoom
         return (self.gx + c * self.cw, self.gy + r * self.ch, self.cw - z, self.ch - z)
 
@@ -166,21 +216,43 @@ class Screen(widgets.Screen):
             return -1
         c = x // cw
         r = y // ch
-        if c >= 7 or r >= self.cal.rows:
+        if c >= self.cal.cols or r >= self.page_rows:
             return -1
-        return self.cal.index_at(r, c)
+        return self.cal.index_at(self.first_row + r, c)
 
     def _paint(self, i):
-        """Put day i's tile into the grid of its colour, blank in the other."""
+        """Put day i's tile into the grid of its colour, blank in the other (if shown)."""
         r, c = self.cal.cell(i)
-        k = r * 7 + c
+        r -= self.first_row
+        if not 0 <= r < self.page_rows:
+            return
+        k = r * self.cal.cols + c
         tile = 2 if i == self.cal.n - 1 else 1  # today wears the gold frame
         won = self.won[i]
         self.grids[0][k] = 0 if won else tile
         self.grids[1][k] = tile if won else 0
 
+    def _show_page(self):
+        """Paint the days of the page shown, name its months, and mark the started day."""
+        cal = self.cal
+        for g in self.grids:
+            for k in range(cal.cols * self.page_rows):
+                g[k] = 0
+        for i in range(cal.n):
+            self._paint(i)
+        if cal.cols != 7:
+            first, last = cal.span(self.first_row, self.page_rows)
+            self.months.set(cal.months(first, last))
+        if self.page is not None:
+            self.page.set_text("Older" if self.first_row > 0 else "Newer")
+        box = self.day_box(self.started) if self.started >= 0 else None
+        if box is not None:
+            self.bar.x = box[0] + 4
+            self.bar.y = box[1] + box[3] - self.bar_h - 4
+        self.bar.hidden = box is None
+
     def show(self, **kw):
-        """Mark the won days."""
+        """Mark the won days and the day saved unfinished."""
         stats = self.app.saves.stats
         cal = self.cal
         won = 0
@@ -188,7 +260,6 @@ class Screen(widgets.Screen):
             y, m, d = cal.date(i)
             self.won[i] = 1 if stats.day_won(y, m, d) else 0
             won += self.won[i]
-            self._paint(i)
         self.count.set(str(won) + " won")
         self.started = -1
         s = self.app.saves.slot(_SLOT_DAILY)
@@ -197,10 +268,7 @@ class Screen(widgets.Screen):
             i = dates.day_number(y, m, d) - cal.first
             if 0 <= i < cal.n:
                 self.started = i
-                bx, by, bw, bh = self.day_box(i)
-                self.bar.x = bx + 4
-                self.bar.y = by + bh - self.bar_h - 4
-        self.bar.hidden = self.started < 0
+        self._show_page()
 
     def tap(self, x, y):
         """Play the tapped day; Today and Back as buttons."""
@@ -213,11 +281,25 @@ class Screen(widgets.Screen):
         app.dirty = True
 
     def pressed(self, bid):
-        """Play today, or go back."""
+        """Play today, turn the page, or go back."""
         if bid == _BACK:
             self.leave()
         elif bid == _TODAY:
             self.play(self.cal.n - 1)
+        elif bid == _PAGE:
+            # The older page, or from the oldest the newest again; its days' numbers move
+            # with it. (Here, not in a helper: a frame more under the captions it sets.)
+            cal = self.cal
+            old = self.first_row
+            self.first_row = new = max(0, old - self.page_rows) if old > 0 else (
+                cal.rows - self.page_rows)
+            labels = self.labels
+            for i in range(cal.n):
+                label = labels[i]
+                label.y += (old - new) * self.ch
+                r = cal.cell(i)[0] - new
+                label.hidden = not 0 <= r < self.page_rows
+            self._show_page()
 
     def play(self, i):
         """Start the daily deal of day i (0 = the oldest shown)."""

@@ -102,18 +102,24 @@ class DateModel:
 
 
 class Calendar:
-    """The last n days ending today, laid out in weeks (Monday first), oldest first.
+    """The last n days ending today, oldest first, in weeks (Monday first) or in rows of cols.
 
-    Day i (0 = the oldest, n - 1 = today) sits in row ``(offset + i) // 7`` and
-    column ``(offset + i) % 7``.
+    Day i (0 = the oldest, n - 1 = today) sits in row ``(offset + i) // cols`` and
+    column ``(offset + i) % cols``. In weeks (cols 7) the columns are the weekdays; in rows
+    of another length (a panel too narrow for seven days a finger wide) they are not, and
+    today ends the last row.
     """
 
-    def __init__(self, y, m, d, n=DAILY_DAYS):
+    def __init__(self, y, m, d, n=DAILY_DAYS, cols=7):
         self.n = n
+        self.cols = cols
         self.today = day_number(y, m, d)
         self.first = self.today - (n - 1)
-        self.offset = (weekday(y, m, d) - (n - 1)) % 7
-        self.rows = (self.offset + n + 6) // 7
+        if cols == 7:
+            self.offset = (weekday(y, m, d) - (n - 1)) % 7
+        else:
+            self.offset = -n % cols
+        self.rows = (self.offset + n + cols - 1) // cols
 
     def date(self, i):
         """Return (y, m, d) of day i."""
@@ -122,14 +128,26 @@ class Calendar:
     def cell(self, i):
         """Return (row, col) of day i."""
         k = self.offset + i
-        return (k // 7, k % 7)
+        return (k // self.cols, k % self.cols)
 
     def index_at(self, row, col):
         """Return the day index shown at (row, col), or -1 for an empty cell."""
-        i = row * 7 + col - self.offset
+        i = row * self.cols + col - self.offset
         if 0 <= i < self.n:
             return i
         return -1
+
+    def span(self, row, rows):
+        """Return (first, last): the indexes of the oldest and newest day in rows from row."""
+        k = row * self.cols - self.offset
+        return (max(0, k), min(self.n - 1, k + rows * self.cols - 1))
+
+    def months(self, first, last, sep=" "):
+        """Return the months of days first..last, sep and the year of the last: "Nov-Dec 2026"."""
+        m0 = self.date(first)[1]
+        y1, m1, _ = self.date(last)
+        text = MONTHS[m1 - 1] + sep + str(y1)
+        return MONTHS[m0 - 1] + "-" + text if m0 != m1 else text
 
     def label(self, i):
         """Return the caption of day i: the day number, with the month on the 1st and the oldest day."""
