@@ -17,6 +17,10 @@ from freecell_mc.play import Play
 from freecell_mc.rules import deals
 
 _MAX_ELAPSED_MS = const(0x3FFFFFFF)
+# The save file's erase ahead (up to about 100 ms) waits until nobody has touched the screen
+# for this long: the panel keeps no taps, so a tap begun and ended while the board erases
+# would be lost; a pause this long is a player thinking, not tapping.
+_QUIET_MS = const(1000)
 
 
 def _forget(package, names):
@@ -65,6 +69,7 @@ class App(Play):
         self._pending = None  # the deal waiting for the player's answer (see _ask)
         self._back = ("table", {})
         Play.__init__(self, hw)
+        self._touch_ms = self._last_ms  # ticks of the last touch reading
         self.art = None  # the table's card art, kept while the table is not
         # The table screen while it is shown (None on the others): built by goto("table"),
         # so a start on the date picker or a result does not hold it too.
@@ -279,8 +284,11 @@ class App(Play):
             if self.elapsed_ms < _MAX_ELAPSED_MS:
                 self.elapsed_ms += dt
                 # Into the record as it runs: thinking time survives a power cut too.
-                self.saves.set_elapsed(self.slot, self.elapsed_ms // 1000)
+                ms = self.elapsed_ms
+                self.saves.set_elapsed(self.slot, ms // 1000, ms % 1000)
         reading = self.touch.touch_point
+        if reading is not None:
+            self._touch_ms = now
         tap = self.taps.feed(reading, now)
         self._polling = True
         if tap is not None:
@@ -305,10 +313,15 @@ class App(Play):
             self._leave(due[0])
             self._enter_due = due
             return
-        self.saves.commit(now)
+        saves = self.saves
+        saves.commit(now)
         if self.dirty:
             self.dirty = False
             self.display.refresh()
+        elif reading is None and self.taps.idle() and ticks_diff(now, self._touch_ms) >= _QUIET_MS:
+            # Nobody touches the screen and nothing was drawn: erase ahead now, rather than
+            # hold up the save that enters the next group (docs/saves.md).
+            saves.erase_ahead()
 
     def run(self):
         """Poll forever (the board's main loop)."""

@@ -43,13 +43,13 @@ class _NullSaves:
         """No saved games."""
         return None
 
-    def put_slot(self, i, kind, number, cells, game, elapsed_s, flags=0):
+    def put_slot(self, i, kind, number, cells, game, elapsed_s, flags=0, millis=0):
         """Keep nothing."""
 
     def clear_slot(self, i):
         """Keep nothing."""
 
-    def set_elapsed(self, i, seconds):
+    def set_elapsed(self, i, seconds, millis=0):
         """Keep nothing."""
 
     def note_date(self, y, m, d):
@@ -57,6 +57,10 @@ class _NullSaves:
 
     def commit(self, now_ms, force=False):
         """Write nothing."""
+        return False
+
+    def erase_ahead(self):
+        """Nothing to erase."""
         return False
 
 
@@ -162,7 +166,7 @@ class Play:
         # to its start, or a won game undone, counts no second game or win when continued.
         self.counted = s.moves > 0 or bool(s.flags & SLOT_PLAYED)
         self.finished = g.won() or bool(s.flags & SLOT_WON)
-        self.elapsed_ms = s.elapsed * 1000
+        self.elapsed_ms = s.elapsed * 1000 + s.millis
         self.saves.active = slot
         return True
 
@@ -173,8 +177,9 @@ class Play:
         """
         g = self.game
         flags = (SLOT_PLAYED if self.counted else 0) | (SLOT_WON if self.finished else 0)
-        self.saves.put_slot(self.slot, self.kind, self.number, g.cells, g, self.elapsed_ms // 1000,
-                            flags)
+        ms = self.elapsed_ms
+        self.saves.put_slot(self.slot, self.kind, self.number, g.cells, g, ms // 1000, flags,
+                            ms % 1000)
 
     def unfinished(self, slot):
         """Return True if slot holds a game begun and not won, which a new deal there would lose."""

@@ -3,12 +3,15 @@
 
 `open_drive` opens the folder's image, `circuitpy.img` (host_sim/flash.py's chip, with
 host_sim/fat.py's volume on it), formatting a new one and installing the board image
-(`INSTALLED`) as a PyPortal holds it before the game's first save. `drive_problem` says why
-an image there could not be mounted, before the board would format it.
+(`INSTALLED`, and the save file as the copy tool makes it, host_sim/savefile.py) as a
+PyPortal holds it before the game's first save. `drive_problem` says why an image there
+could not be mounted, before the board would format it.
 """
 
 import os
 
+from freecell_mc.saves import savelog
+from host_sim import savefile
 from host_sim.fat import Volume
 from host_sim.fatformat import image_problem, short_name
 from host_sim.flash import SECTOR, Flash
@@ -17,7 +20,8 @@ IMAGE = "circuitpy.img"  # the simulator's CIRCUITPY inside its drive folder
 
 # What a PyPortal's CIRCUITPY holds before the game first saves: boot_out.txt (the firmware's),
 # then the board image of `./dev bundle` in the order tools/copy_to_board.py writes it, with
-# the sizes of build/CIRCUITPY on 2026-12-01 (CircuitPython 10 mpy-cross). Folders are made
+# the sizes of build/CIRCUITPY on 2026-12-01 (CircuitPython 10 mpy-cross): first the save
+# file and its folders (host_sim/savefile.py, not listed here), then these. Folders are made
 # as their files need them.
 INSTALLED = (
     ("boot_out.txt", 160),
@@ -110,9 +114,15 @@ def installed_paths():
         yield where, size
 
 
-def install(vol):
-    """Put what a board holds before the game's first save onto a fresh volume."""
-    for path, size in installed_paths():
+def install(vol, places=savelog.RING, saves=True):
+    """Put what a board holds before the game's first save onto a fresh volume.
+
+    places: the save file's record places; saves=False leaves the save file out (a game
+    copied by hand, or with circup).
+    """
+    for i, (path, size) in enumerate(installed_paths()):
+        if i == 1 and saves:
+            savefile.install(vol, places)  # right after the firmware's boot_out.txt
         if size is None:
             vol.mkdir(path)
         else:

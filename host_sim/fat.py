@@ -401,6 +401,10 @@ class Volume(Fat):
         except OSError:
             return False
 
+    def free_bytes(self):
+        """Return the bytes free on the volume (os.statvfs's f_bsize * f_bavail)."""
+        return self.free_clusters() * self.csize * SECTOR
+
     def remove(self, path):
         """Delete a file (f_unlink): mark the entry deleted, free its clusters, sync."""
         _, _, _, loc = self._resolve(path)

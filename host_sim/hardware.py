@@ -383,6 +383,10 @@ class ReadOnly:
         """Return True for a folder."""
         return self.vol.is_dir(path)
 
+    def free_bytes(self):
+        """Return the bytes free on the drive."""
+        return self.vol.free_bytes()
+
     def sync(self):
         """Nothing to sync."""
 
@@ -391,15 +395,16 @@ def fat_blocks(vol=None, nvm_path=None, places=None, writable=True):
     """Build the board's save blocks over CIRCUITPY's FAT model: nvm, then the save file.
 
     vol: a host_sim.fat.Volume (None: a freshly formatted 8 MB drive in memory, holding
-    what a board holds before the first save); places: record places (default RING).
+    what a board holds before the first save, its save file made for `places`); places:
+    record places (default RING).
     """
     from freecell_mc.saves import savelog
 
+    n = savelog.RING if places is None else places
     if vol is None:
         vol = Volume.mkfs(Flash())
-        install(vol)
+        install(vol, n)
         vol.flash.erases = [0] * len(vol.flash.erases)  # count from the installed drive on
-    n = savelog.RING if places is None else places
     fs = vol if writable else ReadOnly(vol)
     return savelog.SaveLog(FlashBlock(nvm_path, savelog.NVM_SIZE), savelog.LOG_PATH, n, fs)
 

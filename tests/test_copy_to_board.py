@@ -19,8 +19,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import copy_to_board  # noqa: E402
+from freecell_mc.saves import notices, savelog  # noqa: E402
 
 bundle = copy_to_board.bundle
+
+
+def shutil_usage(total, used, free):
+    """Return what shutil.disk_usage returns."""
+    import shutil
+
+    return shutil._ntuple_diskusage(total, used, free)
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +66,11 @@ def files_of(image):
     return [Path(f) for f in bundle.read_manifest(image)["files"]]
 
 
+def saves_of(image):
+    """Return the image's save file and its spacer, in write order."""
+    return [Path(f) for f in bundle.read_manifest(image)["saves"]]
+
+
 def test_first_copy_puts_every_file_and_code_py_last(drive, image):
     """The whole image arrives byte for byte; code.py is written after everything else."""
     files = files_of(image)
@@ -69,10 +82,14 @@ def test_first_copy_puts_every_file_and_code_py_last(drive, image):
     assert names[-1] == "code.py" and "boot.py" in names
     assert not any(n.endswith(".py") and n.startswith("lib/") for n in names)
     copied, unchanged, removed, out = run(drive, image)
-    assert copied == files and unchanged == [] and removed == []
-    for rel in files:
+    saves = saves_of(image)
+    assert saves == [Path("fcsave/readme.txt"), Path("fcsave/ring/saves.bin")]
+    assert copied == saves + files and unchanged == [] and removed == []
+    for rel in saves + files:
         assert (drive / rel).read_bytes() == (image / rel).read_bytes()
-    assert "%d copied, 0 unchanged" % len(files) in out
+    assert (drive / "fcsave/ring/saves.bin").read_bytes() == b"\xff" * savelog.file_bytes()
+    assert "%d copied, 0 unchanged" % (len(files) + 2) in out
+    assert "where the save file lies is not checked" in out  # a folder: no device to read
     # The board's own files are left alone.
     assert (drive / "lib" / "adafruit_bitmap_font.mpy").read_bytes() == b"C\x06lib"
     assert (drive / "settings.toml").exists()
@@ -84,9 +101,10 @@ def test_second_copy_rewrites_nothing(drive, image):
     stamp = 1_000_000_000
     for rel in files_of(image):
         os.utime(drive / rel, (stamp, stamp))
-    copied, unchanged, _, _ = run(drive, image)
+    copied, unchanged, _, out = run(drive, image)
     assert copied == []
     assert unchanged == files_of(image)
+    assert "kept fcsave/ring/saves.bin (the saves)" in out
     assert all((drive / rel).stat().st_mtime == stamp for rel in unchanged)
 
 
@@ -133,10 +151,77 @@ def test_stale_files_are_reported_and_pruned_on_request(drive, image):
     assert (drive / "lib" / "adafruit_bitmap_font.mpy").exists()
 
 
+def test_a_players_save_file_is_never_written_over(drive, image):
+    """Saves in the file stay; a file of the wrong size is named, and left alone too."""
+    run(drive, image)
+    saves = drive / "fcsave" / "ring" / "saves.bin"
+    played = bytearray(saves.read_bytes())
+    played[8 * 512 : 8 * 512 + 4] = b"FCMC"
+    saves.write_bytes(bytes(played))
+    run(drive, image)
+    assert saves.read_bytes() == played
+    saves.write_bytes(b"\xff" * 4096)
+    copied, _, _, out = run(drive, image)
+    assert copied == [] and saves.read_bytes() == b"\xff" * 4096
+    assert "fcsave/ring/saves.bin is 4096 bytes, not a save file of %d bytes" % (
+        savelog.file_bytes()) in out
+
+
+def test_a_deleted_save_file_is_made_again_with_its_spacer_before_it(drive, image):
+    run(drive, image)
+    (drive / "fcsave" / "ring" / "saves.bin").unlink()
+    (drive / "fcsave" / "readme.txt").write_text("edited")
+    copied, _, _, _ = run(drive, image)
+    assert copied == saves_of(image)  # the spacer afresh too: the two must lie together
+    assert (drive / "fcsave/readme.txt").read_bytes() == (image / "fcsave/readme.txt").read_bytes()
+
+
+def test_a_drive_too_full_for_the_save_file_gets_the_game_and_how_much_to_free(
+        drive, image, monkeypatch):
+    free = 300 * 1024
+    monkeypatch.setattr(copy_to_board.shutil, "disk_usage",
+                        lambda path: shutil_usage(total=8 << 20, used=(8 << 20) - free, free=free))
+    with pytest.raises(SystemExit) as e:
+        run(drive, image)
+    need = savelog.file_bytes() + savelog.SPACER_BYTES + 2048
+    assert "free %d KB on it" % ((need - free + 1023) // 1024) in str(e.value)
+    assert "a power cut can lose 30 minutes of play" in str(e.value)
+    assert not (drive / "fcsave").exists()  # nothing made that cannot keep the promise
+    assert (drive / "code.py").exists()  # the game is there, saving to the board's memory
+    assert need == notices.NEEDS  # what the game itself tells the player to free
+
+
+def test_the_drives_fat_is_read_to_check_where_the_save_file_landed(drive, image, tmp_path):
+    """Given the drive as a device (here the simulator's image), the FAT is read."""
+    from host_sim import circuitpy
+
+    good = tmp_path / "good"
+    good.mkdir()
+    circuitpy.open_drive(str(good))
+    _, _, _, out = run(drive, image, device=str(good / "circuitpy.img"))
+    assert "checked on" in out and "lies in one run" in out
+    # A drive whose free space was in pieces: the file went into the holes.
+    holes = tmp_path / "holes"
+    holes.mkdir()
+    vol = circuitpy.open_drive(str(holes), populate=False)
+    for i in range(40):
+        with vol.open("f%d.bin" % i, "wb") as f:
+            f.write(b"x" * 3000)
+    for i in range(0, 40, 2):
+        vol.remove("f%d.bin" % i)
+    from host_sim import fat, savefile
+
+    vol = fat.Volume(vol.flash)  # mounted again, FatFs looks for free clusters from the start
+    savefile.install(vol)
+    vol._sync_fs()
+    _, _, _, out = run(drive, image, device=str(holes / "circuitpy.img"))
+    assert "warning: " in out and "not in one run" in out and "erase_filesystem" in out
+
+
 def test_dry_run_changes_nothing(drive, image):
     """--dry-run lists what would be copied and writes nothing."""
     copied, _, _, out = run(drive, image, dry_run=True)
-    assert copied == files_of(image)
+    assert copied == saves_of(image) + files_of(image)
     assert "would copy code.py" in out
     assert not (drive / "lib" / "freecell_mc").exists() and not (drive / "code.py").exists()
 

@@ -69,7 +69,7 @@ def test_the_drive_holds_the_board_image_under_fatfs_short_names():
 def _board(places=PLACES):
     """Return (flash, image after installing) of a board before its first save."""
     vol = fat.Volume.mkfs(flash.Flash())
-    circuitpy.install(vol)
+    circuitpy.install(vol, places)
     return vol.flash, bytes(vol.flash.data)
 
 
@@ -141,14 +141,14 @@ def _steady_run(fl, nvm, image, nvm_image, session, upto, cut_at=None):
         if j == upto and cut_at is not None:
             flash.arm_cut(cut_at)
         before = flash.step_count()
-        assert s.commit(1000 * (j + 1), force=True)
+        assert s.commit(2000 * (j + 1), force=True)
         spans.append(flash.step_count() - before)
     return s, spans
 
 
 def test_every_cut_of_every_save_of_a_running_game(monkeypatch):
     """One Saves saving on and on: each group entered erases the next; cut every step."""
-    monkeypatch.setattr(policy, "NVM_BACKUP_WRITES", 9)  # nvm backups among the cuts
+    monkeypatch.setattr(policy, "_COST_MS", 9000)  # nvm's writes made cheap: among the cuts
     fl, image = _board()
     nvm = flash.FlashBlock(None, savelog.NVM_SIZE)
     s = policy.Saves(_blocks(fl, nvm))
@@ -186,7 +186,7 @@ def test_every_cut_of_every_save_after_a_restart():
     assert s.load() is None
     for i in range(2 * PLACES + 3):  # the ring turned over: what is erased ahead is real
         s.put_slot(0, 1, 7, 4, FREE[i % 15], i)
-        assert s.commit(i, force=True)
+        assert s.commit(2000 * i, force=True)
     want = state(s)
     cuts = 0
     for j in range(12):  # restarts land at every offset within a group
@@ -238,7 +238,7 @@ def test_a_refused_record_is_overwritten_in_place_and_every_cut_of_that_is_survi
     assert s.load() is None
     for i in range(PLACES + 13):  # the ring turned over, the newest record mid-group
         s.put_slot(0, 1, 7, 4, FREE[i % 15], i)
-        assert s.commit(i, force=True)
+        assert s.commit(2000 * i, force=True)
     want = state(s)
     newest = (s._next - 1) % PLACES
     blocks = _blocks(fl, nvm)

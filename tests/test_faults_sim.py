@@ -18,12 +18,12 @@ import pytest
 
 from host_sim import flash, hardware, sim
 from freecell_mc.rules import notation
-from freecell_mc.saves import policy, record
+from freecell_mc.saves import notices, policy, record, savelog
 from freecell_mc.rules.engine import Game
 
 from test_sim_game import DATE, shortest
 
-_BODY = (12, 252)  # the record minus header, sequence number and CRC
+_BODY = (12, 248)  # the record minus header, sequence number, nvm credit and CRC
 
 
 @pytest.fixture
@@ -32,10 +32,10 @@ def spy(monkeypatch):
     log = []
     orig = policy.Saves._write
 
-    def write(self, now_ms, force):
+    def write(self, now_ms):
         entry = {"start": flash.step_count(), "body": bytes(self._rec[_BODY[0] : _BODY[1]])}
         log.append(entry)
-        ok = orig(self, now_ms, force)
+        ok = orig(self, now_ms)
         entry["end"] = flash.step_count()
         entry["ok"] = ok
         return ok
@@ -226,18 +226,22 @@ def test_a_failing_nvm_raises_like_the_boards_and_the_game_goes_on(tmp_path, mon
     assert not App.current.saves.files_ok and App.current.saves.nvm_writes == 0
 
 
-def _filled_drive(tmp_path, leave):
-    """A drive folder whose CIRCUITPY has only `leave` bytes free."""
+def _filled_drive(tmp_path, leave, saves=True):
+    """A drive folder whose CIRCUITPY has only `leave` bytes free (its save file removed
+    first unless saves)."""
     from host_sim import circuitpy
 
     drive = tmp_path / "drive"
     drive.mkdir()
-    circuitpy.fill(circuitpy.open_drive(str(drive)), leave)
+    vol = circuitpy.open_drive(str(drive))
+    if not saves:
+        vol.remove(savelog.LOG_PATH)
+    circuitpy.fill(vol, leave)
     return drive
 
 
 @pytest.mark.parametrize("board", ["pyportal", "titano"])
-def test_a_full_drive_is_named_in_settings_not_usb_mode(tmp_path, board):
+def test_a_drive_too_full_for_the_save_file_is_told_with_how_much_to_free(tmp_path, board):
     from host_sim.hardware import BOARDS
     from test_screens import FakeApp, button, make
     from test_screens_sim import run
@@ -245,19 +249,45 @@ def test_a_full_drive_is_named_in_settings_not_usb_mode(tmp_path, board):
     _, w, h = BOARDS[board]
     _, menu = make("menu", FakeApp(w, h))
     b = button(menu, "Settings")
-    _filled_drive(tmp_path, 8 * 1024)  # not even the smallest save file fits
-    lines = ["expect screen table", "move 2a", "wait 2000", "key esc", "expect screen menu",
+    drive = _filled_drive(tmp_path, 300 * 1024, saves=False)
+    free = circuitpy_free(drive)
+    need = (notices.NEEDS - free + 1023) // 1024
+    lines = ["expect screen notice", "shot notice-full-%s.png" % board, "key enter",
+             "expect screen table", "move 2a", "wait 2000", "key esc", "expect screen menu",
              "tap %d %d" % (b.x + b.w // 2, b.y + b.h // 2), "expect screen settings",
              "shot settings-full-%s.png" % board]
     app = run(lines, tmp_path, date="2026-11-30", board=board)
-    assert app.saves.limit_reason() == "drive full"
-    assert app.screen.usb_note.text == "saves limited: drive full"
+    assert app.saves.limit_reason() == "no save file: copy again"
+    assert app.screen.usb_note.text == "no save file: copy again"
+    assert app.saves.nvm_writes >= 1 and not app.saves.files_ok
+    assert circuitpy_free(drive) == free  # the board took no space
+    told = app.saves.told(record.TOLD_LIMITED)
+    assert told
+    # Told how much to free, at the start, once: the next start is quiet.
+    assert ("free %d KB on CIRCUITPY" % need) in notices.limited(savelog.NO_FILE,
+                                                                    _Free(free))
+    again = run(["expect screen table"], tmp_path, date="2026-11-30", board=board)
+    assert again.message is None and again.saves.limit_reason() == "no save file: copy again"
 
 
-def test_a_nearly_full_drive_keeps_the_promise(tmp_path, capsys):
-    """60 KB left: a shorter save file, and a cut still loses at most 2 s of play."""
+class _Free:
+    def __init__(self, free):
+        self.free = free
+
+    def free_bytes(self):
+        return self.free
+
+
+def circuitpy_free(drive):
+    from host_sim import circuitpy
+
+    return circuitpy.open_drive(str(drive)).free_bytes()
+
+
+def test_a_full_drive_keeps_the_promise_once_the_save_file_is_there(tmp_path, capsys):
+    """Not a byte free: the save file takes every save, and a cut loses at most 2 s."""
     deal, moves = shortest(4)
-    drive = _filled_drive(tmp_path, 60 * 1024)
+    drive = _filled_drive(tmp_path, 0)
     nvm = tmp_path / "nvm.bin"
     path = tmp_path / "full.txt"
     path.write_text("\n".join(["expect screen table"] + ["move " + m for m in moves[:5]]
@@ -265,7 +295,7 @@ def test_a_nearly_full_drive_keeps_the_promise(tmp_path, capsys):
     assert sim.main(_argv(drive, nvm, path, "--ms", str(deal))) == 0, capsys.readouterr().err
     from freecell_mc.app import App
 
-    assert App.current.saves.files_ok and "nearly full" in App.current.saves.mode_text()
+    assert App.current.saves.files_ok and App.current.message is None
     saves = policy.Saves(_blocks(drive, nvm))
     assert saves.load() is None
     assert saves.slot(saves.active).moves == App.current.game.moves == 5

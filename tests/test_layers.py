@@ -122,7 +122,7 @@ def test_the_simulators_flash_fat_and_hardware_depend_one_way():
     edges = graph(modules(top="host_sim"))
     assert cycles(edges) == []
     order = ["host_sim.flash", "host_sim.fatformat", "host_sim.fatfile", "host_sim.fat",
-             "host_sim.circuitpy", "host_sim.hardware"]
+             "host_sim.savefile", "host_sim.circuitpy", "host_sim.hardware"]
     for i, name in enumerate(order):
         assert not set(edges[name]) & set(order[i + 1:]), name
     assert "host_sim.flash" in edges["host_sim.fat"]

@@ -8,9 +8,9 @@ import struct
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from host_sim import flash, hardware
+from host_sim import flash, hardware, savefile
 from freecell_mc.rules import deals
-from freecell_mc.saves import policy, record, savelog
+from freecell_mc.saves import notices, policy, record, savelog
 from freecell_mc.rules.engine import Game
 
 
@@ -31,8 +31,10 @@ def _game(seed=1, moves=0):
     return g
 
 
-def _fresh(ring=4, **kw):
+def _fresh(ring=4, nvm=True, **kw):
     blocks = hardware.sim_blocks(ring=ring, **kw)
+    if not nvm:
+        blocks[0] = None
     s = policy.Saves(blocks)
     assert s.load() is None
     return blocks, s
@@ -219,15 +221,30 @@ def test_garbage_everywhere_is_reported_once():
     assert msg2 is None and s2.slot(0) is None
 
 
-def test_truncated_record_is_unreadable():
-    blocks, s = _fresh(ring=2)
+def test_a_torn_first_save_is_a_quiet_fresh_start_and_two_torn_records_are_told():
+    blocks, s = _fresh(ring=2, nvm=False)
     s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
     s.commit(0, force=True)
     rec = bytes(blocks[1][0 : record.REC])
     blocks[1].data[:] = b"\xff" * len(blocks[1].data)
     _put_raw(blocks[1], rec[:100])  # the rest erased: as if cut mid-program
-    _, msg = _reload(blocks)
-    assert msg == policy.MSG_UNREADABLE
+    r, msg = _reload(blocks)
+    assert msg is None and r.slot(0) is None  # the very first save, cut: 2 s of play
+    _put_raw(blocks[2], rec[:150])  # a second torn record: saves were there, and are lost
+    assert _reload(blocks)[1] == policy.MSG_UNREADABLE
+
+
+def test_a_save_file_left_unreadable_goes_on_from_nvm_and_says_so():
+    blocks, s = _fresh(ring=2)
+    s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
+    s.commit(0, force=True)  # the first save: nvm takes it too (it held nothing)
+    for b in blocks[1:]:
+        _put_raw(b, b"\x00\x13" * 200)
+    r, msg = _reload(blocks)
+    assert msg == notices.from_backup(False, None)
+    assert r.slot(0).moves == 1
+    _, again = _reload(blocks)
+    assert again is None  # told once: the record went back to the file
 
 
 def test_foreign_contents_in_nvm_are_reported_and_replaced():
@@ -240,7 +257,7 @@ def test_foreign_contents_in_nvm_are_reported_and_replaced():
 
 
 def test_a_newer_version_is_set_aside_with_its_own_message():
-    blocks, s = _fresh(ring=2)
+    blocks, s = _fresh(ring=2, nvm=False)
     s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
     s.commit(0, force=True)
     rec = bytearray(blocks[1][0 : record.REC])
@@ -315,34 +332,65 @@ def drive(tmp_path, monkeypatch):
 
 
 _PLACES = 40  # the smallest save file the device accepts (5 erase groups)
-_FILE_BYTES = (8 + _PLACES) * savelog.SECTOR  # a guard group, then the places
+_FILE_BYTES = (8 + _PLACES + 8) * savelog.SECTOR  # a guard group at each end, the places
 
 
-def test_device_file_is_made_once_then_rewritten_in_place(drive):
+def _make_save_file(places=_PLACES):
+    """Make the save file in the current folder as the copy tool makes it on CIRCUITPY."""
+    for path, data in savefile.entries(places):
+        if data is None:
+            os.makedirs(path, exist_ok=True)
+        else:
+            with open(path, "wb") as f:
+                f.write(data)
+
+
+def test_device_file_is_rewritten_in_place_never_made_or_grown(drive):
+    assert savelog.LOG_PATH == "fcsave/ring/saves.bin"
+    assert savelog.file_bytes(_PLACES) == _FILE_BYTES
+    _make_save_file()
+    path = drive / savelog.LOG_PATH
     blocks = savelog.device_blocks(None, _PLACES)
     s = policy.Saves(blocks)
-    assert s.load() is None
-    assert not os.path.exists(savelog.LOG_DIR)  # nothing written on a clean start
-    s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
-    assert s.commit(0, force=True)
-    path = drive / savelog.LOG_PATH
-    assert savelog.LOG_PATH == "fcsave/saves.bin"
-    assert path.stat().st_size == _FILE_BYTES
-    for i in range(2, 60):  # more than one turn of the ring
+    assert s.load() is None and s.files_ok
+    assert path.read_bytes() == b"\xff" * _FILE_BYTES  # nothing written on a clean start
+    for i in range(1, 60):  # more than one turn of the ring
         s.put_slot(0, 1, 3, 4, _game(3, i), i)
-        assert s.commit(i, force=True)
-    assert path.stat().st_size == _FILE_BYTES
+        assert s.commit(2000 * i, force=True)
     data = path.read_bytes()
-    assert data[0 : 8 * savelog.SECTOR] == b"\xff" * (8 * savelog.SECTOR)  # the guard
+    assert len(data) == _FILE_BYTES
+    guard = 8 * savelog.SECTOR
+    assert data[:guard] == data[-guard:] == b"\xff" * guard  # both guards never written
     r = policy.Saves(savelog.device_blocks(None, _PLACES))
     assert r.load() is None and r.slot(0).elapsed == 59
 
 
+def test_a_missing_save_file_is_not_made_saves_go_to_nvm(drive):
+    nvm = flash.FlashBlock(None, savelog.NVM_SIZE)
+    s = policy.Saves(savelog.device_blocks(nvm, _PLACES))
+    assert s.load() == notices.limited(savelog.NO_FILE, None)  # told at the start
+    assert not s.files_ok and s.limit_reason() == "no save file: copy again"
+    s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
+    assert s.commit(2000, force=True)
+    assert not os.path.exists(savelog.LOG_DIR)  # the board takes no space on the drive
+    r = policy.Saves(savelog.device_blocks(nvm, _PLACES))
+    assert r.load() is None  # told once
+    assert r.slot(0).moves == 1
+    # The copy tool puts the file back: the saves go there again, and the next time the
+    # file is missing it is told again.
+    _make_save_file()
+    t = policy.Saves(savelog.device_blocks(nvm, _PLACES))
+    assert t.load() is None and t.files_ok and not t.told(record.TOLD_LIMITED)
+    t.put_slot(0, 1, 3, 4, _game(3, 2), 2)
+    assert t.commit(4000, force=True)
+    assert os.path.getsize(savelog.LOG_PATH) == _FILE_BYTES
+
+
 def test_the_scan_of_the_save_file_reads_each_place_into_one_buffer(drive):
+    _make_save_file()
     blocks = savelog.device_blocks(None, _PLACES)
     buf = bytearray(record.REC)
-    assert blocks.read_into(0, buf) == 0  # no file yet: every place reads as erased
-    assert not os.path.exists(savelog.LOG_DIR)  # and reading made none
+    assert blocks.read_into(0, buf) == 0  # erased
     s = policy.Saves(blocks)
     s.load()
     s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
@@ -373,7 +421,7 @@ def test_a_failed_or_short_read_in_the_scan_counts_as_damage_not_as_a_record():
 
 
 def test_device_file_garbage_truncated_and_foreign(drive):
-    os.makedirs("fcsave")
+    _make_save_file()
     with open(savelog.LOG_PATH, "wb") as f:
         f.write(os.urandom(_FILE_BYTES))
     s = policy.Saves(savelog.device_blocks(None, _PLACES))
@@ -382,25 +430,49 @@ def test_device_file_garbage_truncated_and_foreign(drive):
     r = policy.Saves(savelog.device_blocks(None, _PLACES))
     assert r.load() is None
     with open(savelog.LOG_PATH, "wb") as f:
-        f.write(b"FCMC\x01")  # truncated to nothing usable
+        f.write(b"FCMC\x01")  # truncated to nothing usable: not the size the ring needs
     t = policy.Saves(savelog.device_blocks(None, _PLACES))
-    assert t.load() is None and not t.files_ok or t.load() is None
+    assert t.load() is None and not t.files_ok  # no nvm to go on from, or to tell of it
+    assert t.files_error == savelog.WRONG_SIZE and t.limit_reason() == "bad save file: copy again"
+
+
+def test_a_directory_entry_claiming_4_gb_is_read_as_the_ring_and_not_used(drive):
+    """The load sizes nothing from the drive: a 4 GB size reads as 2,048 places at most."""
+
+    _make_save_file()
+    nvm = flash.FlashBlock(None, savelog.NVM_SIZE)
+    blocks = savelog.device_blocks(nvm, _PLACES)
+    monkey = pytest.MonkeyPatch()
+    monkey.setattr(savelog, "_size", lambda path, fs=None: 0xFFFFFE00)
+    try:
+        assert len(blocks) == 1 + _PLACES
+        s = policy.Saves(blocks)
+        assert s.load() == notices.limited(savelog.WRONG_SIZE, blocks)
+        assert not s.files_ok and s.files_error == savelog.WRONG_SIZE
+    finally:
+        monkey.undo()
 
 
 def test_device_file_on_a_read_only_drive_falls_back_to_nvm(drive, monkeypatch):
+    _make_save_file()
     nvm = flash.FlashBlock(None, savelog.NVM_SIZE)
     blocks = savelog.device_blocks(nvm, _PLACES)
+    real_open = blocks._open
 
-    def refuse(*a, **k):
-        raise OSError(30, "Read-only filesystem")
+    def read_only(mode):
+        if "+" in mode or "w" in mode:
+            raise OSError(30, "Read-only filesystem")
+        return real_open(mode)
 
+    monkeypatch.setattr(blocks, "_open", read_only)
     s = policy.Saves(blocks)
-    s.load()
+    assert s.load() is None  # USB mode was chosen: nothing to tell at the start
     s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
-    monkeypatch.setattr(savelog.SaveLog, "_create", refuse)
     assert s.commit(0, force=True)
     assert not s.files_ok and nvm.erase_count == 1
-    assert s.limit_reason() == "USB mode" and "USB" in s.mode_text()
+    assert s.limit_reason() == "USB for this start only"  # the switch is off: held at reset
+    s.settings.usb_writable = True
+    assert s.limit_reason() == "USB mode: saves limited"
     r = policy.Saves(savelog.device_blocks(nvm, _PLACES))
     assert r.load() is None and r.slot(0).moves == 1
 
@@ -409,11 +481,11 @@ def test_a_save_file_that_cannot_be_written_says_so(drive):
     os.makedirs(savelog.LOG_PATH)  # a folder where the file should be
     nvm = flash.FlashBlock(None, savelog.NVM_SIZE)
     s = policy.Saves(savelog.device_blocks(nvm, _PLACES))
-    assert s.load() is None
+    assert s.load() == notices.limited(savelog.IS_DIR, None)
     s.put_slot(0, 1, 3, 4, _game(3, 1), 1)
-    assert s.commit(0, force=True)  # went to nvm instead
-    assert not s.files_ok and nvm.erase_count == 1
-    assert s.limit_reason() == "drive error" and "cannot be written" in s.mode_text()
+    assert s.commit(2000, force=True)  # went to nvm instead
+    assert not s.files_ok and nvm.erase_count == 2  # the notice's record, then this one
+    assert s.limit_reason() == "bad save file: copy again"
     r = policy.Saves(savelog.device_blocks(nvm, _PLACES))
     assert r.load() is None and r.slot(0).moves == 1
 
@@ -442,15 +514,15 @@ def test_put_slot_allocates_nothing_on_cpython_either():
 
 def test_device_blocks_make_places_on_demand(drive):
     nvm = flash.FlashBlock(None, savelog.NVM_SIZE)
+    assert len(savelog.device_blocks(nvm)) == 1  # no file: no places, and none made
+    _make_save_file(savelog.RING)
     b = savelog.device_blocks(nvm)
-    assert len(b) == 1 + savelog.RING  # no file yet: it will be made whole
+    assert len(b) == 1 + savelog.RING and b.error == 0
     assert b[0] is nvm
     assert b[1] is not b[1]  # nothing kept: each access makes a small object
     assert b[-1].k == savelog.RING - 1
     with pytest.raises(IndexError):
         b[savelog.RING + 1]
-    with pytest.raises(OSError):
-        b[1][0:4]  # no file to read
 
 
 def test_no_date_is_known_until_one_is_noted():

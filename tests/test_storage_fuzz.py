@@ -95,10 +95,13 @@ def outcome(rec):
     """Return (the record a start keeps, whether the player is told) with OLDER beside rec.
 
     rec wins when the game could have written it and it is newer; refused, it is told when
-    it claims to be newer (a number the game never writes may be the newest, so it counts).
+    it claims to be newer. A sequence number the game never writes (0, 2**30 and up) gives
+    no age: such a record is damage, passed over like a torn one.
     """
     seq = struct.unpack_from("<I", rec, 8)[0]
-    newer = seq > _OLDER_SEQ or seq == 0
+    if seq == 0 or seq >= record.SEQ_LIMIT:
+        return OLDER, False
+    newer = record.newer(seq, _OLDER_SEQ)
     if record.refusal(rec, Game()) is None:
         return (rec if newer else OLDER), False
     return OLDER, newer

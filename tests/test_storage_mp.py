@@ -163,21 +163,37 @@ emit("stats_bytes", list(buf))
 import binascii
 emit("crc", binascii.crc32(bytes(buf)) & 0xFFFFFFFF)
 
-# The device's save file through the interpreter's own filesystem (os.mkdir, open r+b).
+# The device's save file through the interpreter's own filesystem (open r+b).
 import os
+
+
+def make_save_file(places):
+    """Make the save file as the copy tool makes it on CIRCUITPY: the game never does."""
+    for d in ("fcsave", "fcsave/ring"):
+        try:
+            os.mkdir(d)
+        except OSError:
+            pass
+    sector = b"\xff" * savelog.SECTOR
+    with open(savelog.LOG_PATH, "wb") as f:
+        for _ in range(savelog.file_bytes(places) // savelog.SECTOR):
+            f.write(sector)
+
+
 base = sys.argv[1] if len(sys.argv) > 1 else "/drive"
 try:
     os.mkdir(base)
 except OSError:
     pass
 os.chdir(base)
+make_save_file(40)
 dev = savelog.device_blocks(Block(1024), 40)
 s = policy.Saves(dev)
 emit("dev_fresh", s.load())
 files = []
 for i in range(45):  # more than one turn of the ring
     s.put_slot(0, 1, 7, 4, g, i)
-    files.append(s.commit(i, force=True))
+    files.append(s.commit(2000 * i, force=True))
 r = policy.Saves(savelog.device_blocks(Block(1024), 40))
 emit("dev_reload", [all(files), r.load(), r.slot(0).elapsed, len(dev),
                     os.stat(savelog.LOG_PATH)[6]])
@@ -185,9 +201,10 @@ if mem_alloc is not None:
     # A start reads every place of the ring: into one buffer, so what it allocates is a
     # list slot a place and a few KB besides, not a bytes object a place (no GC runs within
     # this call, so the difference is everything the load made, garbage included). The
-    # whole ring, its file made by a first save.
+    # whole ring.
     os.mkdir("ring")
     os.chdir("ring")
+    make_save_file(savelog.RING)
     first = policy.Saves(savelog.device_blocks(Block(1024)))
     first.load()
     first.put_slot(0, 1, 7, 4, g, 1)
@@ -258,7 +275,7 @@ def test_saves_stats_and_dates_on_circuitpython(cp_image, tmp_path):
     assert all(o[1] is None and o[2] in ("old", "new") for o in outcomes), outcomes
     assert "old" in [o[2] for o in outcomes]
     assert mp["dev_fresh"] is None
-    assert mp["dev_reload"] == [True, None, 44, 41, (8 + 40) * savelog.SECTOR]
+    assert mp["dev_reload"] == [True, None, 44, 41, (8 + 40 + 8) * savelog.SECTOR]
     # A loaded Saves over the device's save file holds little heap (figure printed).
     print("heap held by a loaded Saves, ring of %d places: %d bytes"
           % (savelog.RING, mp["heap_saves_full_ring"]))

@@ -54,6 +54,7 @@ CASES = [
      "cannot build the image: --mpy-cross"),
     ("tools.copy_to_board", "--prune", ["{drive}", "--prune=yes"], "ignored explicit argument"),
     ("tools.copy_to_board", "--dry-run", ["{drive}", "--dry-run=1"], "ignored explicit argument"),
+    ("tools.copy_to_board", "--device", ["{drive}", "--device", "{missing}"], "does not exist"),
     ("tools.soak", "--touches", ["--touches", "-1"], "touches are 1 to 100000000, not -1"),
     ("tools.soak", "--touches", ["--touches", "0"], "touches are 1 to 100000000, not 0"),
     ("tools.soak", "--touches", ["--touches", "1e5"], "touches are 1 to 100000000, not '1e5'"),

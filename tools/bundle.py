@@ -8,6 +8,9 @@ Writes build/CIRCUITPY/ (git-ignored):
     lib/<library>.mpy           every library of requirements.txt the firmware does not freeze
                                 (today adafruit_touchscreen alone), compiled from the pinned
                                 package in the development set-up
+    fcsave/                     the empty save file and the spacer before its folder
+                                (host_sim/savefile.py): the board never makes them itself,
+                                tools/copy_to_board.py copies them where they are missing
 
 No settings.toml: the game fits the board's default call stack and heap, so nothing needs
 changing there (docs/architecture.md).
@@ -38,7 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as tools/bundle.py (copy_to_board imports it so)
     sys.path.insert(0, str(ROOT))
-from host_sim import options  # noqa: E402  (after the root is on the path)
+from host_sim import options, savefile  # noqa: E402  (after the root is on the path)
 OUT = ROOT / "build" / "CIRCUITPY"
 ENV_VAR = "FREECELL_MPY_CROSS"
 SHARED_MPY_CROSS = Path("..") / "shared" / "tools" / "mpy-cross-circuitpython"
@@ -263,7 +266,8 @@ def inputs_digest(root=ROOT, libs=None):
     # (label, path): labels are relative, so a moved tree or venv keeps its digest
     files = [(p.as_posix(), root / p) for p in device_sources(root)]
     files += [(n, root / n) for n in ("code.py", "boot.py", "requirements.txt",
-                                      "requirements-dev.txt", "tools/bundle.py")]
+                                      "requirements-dev.txt", "tools/bundle.py",
+                                      "host_sim/savefile.py")]
     for name, dist, version, base, lib_files in libs:
         h.update(("%s %s %s\n" % (name, dist, version)).encode())
         files += [("lib/" + p.relative_to(base).as_posix(), p) for p in lib_files]
@@ -351,11 +355,18 @@ def build(out=OUT, mpy_cross=None, root=ROOT, log=sys.stdout):
     for name in ("boot.py", "code.py"):
         shutil.copyfile(root / name, out / name)
         files.append(name)
+    saves = []  # the save file and its spacer, in the order they must be written
+    for rel, data in savefile.entries():
+        if data is not None:
+            (out / rel).parent.mkdir(parents=True, exist_ok=True)
+            (out / rel).write_bytes(data)
+            saves.append(rel)
     manifest = {
         "inputs": inputs_digest(root, libs),
         "mpy_cross": version,
         "libraries": {name: "%s==%s" % (dist, v) for name, dist, v, _, _ in libs},
         "files": files,
+        "saves": saves,
     }
     (out / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
     size = sum((out / f).stat().st_size for f in files)
@@ -380,7 +391,8 @@ def stale(out=OUT, root=ROOT):
         return "no image in %s" % out
     if manifest.get("inputs") != inputs_digest(root):
         return "the sources changed since the image was built"
-    missing = [f for f in manifest.get("files", []) if not (Path(out) / f).is_file()]
+    missing = [f for f in manifest.get("files", []) + manifest.get("saves", [])
+               if not (Path(out) / f).is_file()]
     if missing:
         return "the image lacks %s" % missing[0]
     return None

@@ -2,7 +2,7 @@
 """Copy the board image onto a mounted CIRCUITPY drive, writing only files that changed.
 
     python tools/copy_to_board.py /media/$USER/CIRCUITPY [--prune] [--dry-run]
-                                  [--image DIR] [--mpy-cross PATH]
+                                  [--image DIR] [--mpy-cross PATH] [--device PATH]
 
 Copies build/CIRCUITPY (`./dev bundle`): code.py, boot.py and lib/ with the game and its
 libraries compiled for CircuitPython. The image is built first when it is missing or older
@@ -16,9 +16,17 @@ old layout's freecell_mc/ at the top of the drive (CircuitPython looks in / befo
 .py beside one of the image's .mpy files (a .py is found before the .mpy). --prune also deletes
 files under lib/freecell_mc/ that the image no longer has. Nothing else on the drive (other
 libraries, settings.toml, the saves) is touched.
+
+The save file (fcsave/, host_sim/savefile.py) is made first, and only where the drive has
+none: the board never makes it (docs/saves.md), and a player's saves are never written
+over. Where the drive cannot hold it, the tool says how much to free. Afterwards it reads
+the drive's FAT, where the computer lets it read the drive itself (--device, or the device
+mounted there on Linux), and says whether the file landed in one run with nothing else in
+the 4 KB flash sectors a save erases.
 """
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -27,7 +35,7 @@ try:
     import bundle
 except ImportError:
     from tools import bundle
-from host_sim import options  # bundle put the root on sys.path
+from host_sim import options, savefile  # bundle put the root on sys.path
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -90,9 +98,104 @@ def _remove(dest, rels):
                 top.rmdir()
 
 
+class NoRoom(Exception):
+    """The drive cannot hold the save file; the message says how much to free."""
+
+
+def place_saves(dest, image, dry_run=False, out=sys.stdout):
+    """Make the save file where the drive has none; return the paths written (or to write).
+
+    A save file already there is the player's and is kept whatever it holds; one of the
+    wrong size is only reported. Raise NoRoom with how much to free when it cannot fit.
+    """
+    rels = [Path(p) for p in (bundle.read_manifest(image) or {}).get("saves", [])]
+    if not rels:
+        return []
+    target = dest / rels[-1]
+    want = (image / rels[-1]).stat().st_size
+    if target.exists():
+        size = target.stat().st_size if target.is_file() else -1
+        if size != want:
+            out.write("warning: %s is %s, not a save file of %d bytes: the game cannot save "
+                      "there. Move it away and run this again.\n"
+                      % (rels[-1], "a folder" if size < 0 else "%d bytes" % size, want))
+        else:
+            out.write("kept %s (the saves)\n" % rels[-1])
+        return []
+    # The spacer and the folders are made afresh with the file, one after the other, so
+    # that they lie together (host_sim/savefile.py says why).
+    old = dest / rels[0].parts[0]
+    need = sum((image / rel).stat().st_size for rel in rels) + 2 * 1024  # two folders
+    free = shutil.disk_usage(dest).free
+    if old.is_dir():
+        free += sum(p.stat().st_size for p in old.rglob("*") if p.is_file())
+    if free < need:
+        raise NoRoom(
+            "copy_to_board: error: CIRCUITPY has %d KB free and the save file needs %d KB: "
+            "free %d KB on it and run this again. Until then the game saves to the board's "
+            "own memory, and a power cut can lose 30 minutes of play."
+            % (free // 1024, need // 1024, (need - free + 1023) // 1024))
+    if not dry_run:
+        if old.is_dir():
+            shutil.rmtree(old)
+        for rel in rels:
+            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+            (dest / rel).write_bytes((image / rel).read_bytes())
+    return rels
+
+
+def mounted_device(dest):
+    """Return the block device mounted at dest (Linux), or None."""
+    try:
+        with open("/proc/self/mounts") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return None
+    where = os.path.realpath(dest)
+    for line in lines:
+        parts = line.split()
+        if len(parts) > 2 and parts[1].replace("\\040", " ") == where and parts[0].startswith("/"):
+            return parts[0]
+    return None
+
+
+def check_layout(dest, device=None, out=sys.stdout):
+    """Read the drive's FAT and say where the save file landed; return its problems or None.
+
+    None when the drive cannot be read as a device here (the layout is then assumed).
+    """
+    from host_sim.fat import Volume
+    from host_sim.flash import Flash
+
+    device = device or mounted_device(dest)
+    if device is None or not os.path.exists(device):
+        out.write("note: the drive's FAT was not read (no device for %s; --device names "
+                  "it), so where the save file lies is not checked\n" % dest)
+        return None
+    try:
+        problems = savefile.layout_problems(Volume(Flash(device)))
+    except OSError as e:
+        out.write("note: %s could not be read (%s), so where the save file lies is not "
+                  "checked\n" % (device, e.strerror or e))
+        return None
+    if problems:
+        for p in problems:
+            out.write("warning: %s\n" % p)
+        out.write("warning: a power cut while the game saves could then damage other files. "
+                  "Copy your files off the drive, let CircuitPython format it "
+                  "(storage.erase_filesystem() at the REPL), and copy the game again.\n")
+    else:
+        out.write("checked on %s: the save file lies in one run, its flash sectors its own\n"
+                  % device)
+    return problems
+
+
 def copy(dest, image=bundle.OUT, root=ROOT, prune=False, dry_run=False, mpy_cross=None,
-         out=sys.stdout):
-    """Copy the image to dest; return (copied, unchanged, removed) lists of relative paths."""
+         out=sys.stdout, device=None):
+    """Copy the image to dest; return (copied, unchanged, removed) lists of relative paths.
+
+    The save file, when it is made, comes first in copied.
+    """
     dest = Path(dest)
     image = Path(image)
     if not dest.is_dir():
@@ -102,6 +205,7 @@ def copy(dest, image=bundle.OUT, root=ROOT, prune=False, dry_run=False, mpy_cros
         out.write("note: %s has no boot_out.txt; it may not be a CIRCUITPY drive\n" % dest)
     files = ensure_image(image, root, mpy_cross, out)
     copied, unchanged = [], []
+    no_room = None
     removed = shadowing(dest, files)
     if prune:
         removed += [p for p in stale(dest, files) if p not in removed]
@@ -109,6 +213,12 @@ def copy(dest, image=bundle.OUT, root=ROOT, prune=False, dry_run=False, mpy_cros
         if not dry_run:
             # Before the copy: code.py's write restarts the board, which must not find them.
             _remove(dest, removed)
+        # First, so that it takes the drive's free space in one run, before any file the
+        # copy rewrites leaves a hole.
+        try:
+            copied += place_saves(dest, image, dry_run, out)
+        except NoRoom as e:
+            no_room = str(e)  # the game is copied all the same: it saves to nvm meanwhile
         for rel in files:
             src, dst = image / rel, dest / rel
             if same(src, dst):
@@ -126,6 +236,8 @@ def copy(dest, image=bundle.OUT, root=ROOT, prune=False, dry_run=False, mpy_cros
     if not dry_run and hasattr(os, "sync"):
         # The board's drive is FAT over USB: unplugging before the cache is flushed loses files.
         os.sync()
+    if not dry_run and (dest / savefile.savelog.LOG_PATH).is_file():
+        check_layout(dest, device, out)
     verb = "would copy" if dry_run else "copied"
     for rel in removed:
         out.write("%s %s\n" % ("would remove" if dry_run else "removed", rel))
@@ -138,6 +250,8 @@ def copy(dest, image=bundle.OUT, root=ROOT, prune=False, dry_run=False, mpy_cros
         if left:
             out.write("%d old file(s) under lib/freecell_mc/ are not in the image; --prune "
                       "removes them\n" % len(left))
+    if no_room is not None:
+        raise SystemExit(no_room)
     return copied, unchanged, removed
 
 
@@ -150,6 +264,8 @@ def check_args(args):
     image = Path(args.image).resolve()
     if image.exists() and not image.is_dir():
         raise ValueError("--image %s is a file, not a folder" % args.image)
+    if args.device is not None and not os.path.exists(args.device):
+        raise ValueError("--device %s does not exist" % args.device)
     try:
         if bundle.stale(image) is not None:  # it will be built: all it takes must be there
             options.folder(str(image), "--image")
@@ -175,6 +291,9 @@ def build_parser():
     ap.add_argument("--mpy-cross", metavar="PATH",
                     help="CircuitPython's mpy-cross, to build the image (else $%s)"
                     % bundle.ENV_VAR)
+    ap.add_argument("--device", metavar="PATH",
+                    help="the drive as a block device or image (e.g. /dev/sdb1), to check where "
+                    "the save file lies (default: the device mounted there, on Linux)")
     return ap
 
 
@@ -187,7 +306,7 @@ def main(argv=None):
     except ValueError as e:
         ap.refuse(e)
     copy(args.circuitpy, image=image, prune=args.prune, dry_run=args.dry_run,
-         mpy_cross=args.mpy_cross)
+         mpy_cross=args.mpy_cross, device=args.device)
     return 0
 
 

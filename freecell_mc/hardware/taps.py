@@ -45,6 +45,10 @@ class Taps:
         self._up_since = 0
         self._lifted = False
 
+    def idle(self):
+        """Return True when no press is in progress (not even a lifted one being debounced)."""
+        return self._state == _IDLE
+
     def feed(self, reading, now_ms):
         """Take one touch_point reading at now_ms; return the tap list [x, y] or None."""
         if reading is not None and reading[2] >= self.min_z:

@@ -1,33 +1,49 @@
 # SPDX-License-Identifier: MIT
 """Saves: which record a start loads, when a change is written, and when nvm takes it too.
 
-Load reads every place and keeps the valid record with the highest sequence number. A
+Load reads every place and keeps the valid record with the newest sequence number. A
 change is on flash at most CHECKPOINT_MS after it was seen, at once when forced (a game
-left or ended, a setting changed), and elapsed time alone writes at most once a minute
-once the player has stopped. Records go round the save file's places (savelog.py); nvm
-takes one as the fallback when CIRCUITPY is not writable, as a backup every 1800 file
-writes (about an hour of play), and when the USB-update flag changes. docs/saves.md has
-the design, the write policy and the wear arithmetic.
+left or ended, a setting changed) as long as the save file's write budget allows, and
+elapsed time alone writes at most once a minute once the player has stopped. Records go
+round the save file's places (savelog.py). nvm takes the record within its own budget,
+paid for by play: a new setting, calibration or statistic at once, the games every half
+hour of play, a changed USB-update flag at once (a storm of taps every 10 s); and every
+record when there is no usable save file. docs/saves.md has the design, the write policy
+and the wear arithmetic.
 """
 
 from freecell_mc import dates
 from freecell_mc.compat import const
+from freecell_mc.saves import notices
 from freecell_mc.saves.record import (
-    BAD, NEWER, OK, REC, SEQ_LIMIT, check, read_place, read_place_into, refusal, seq_of,
-    usb_flag,
+    BAD, CREDIT_MAX, CREDIT_MIN, HARD, IMPORTANT, NEWER, OK, REC, SEQ_HALF, SEQ_LIMIT,
+    TOLD_LIMITED, behind, check, credit_of, in_file, newest_of, read_place, read_place_into,
+    refusal, seq_of, usb_flag,
 )
-from freecell_mc.saves.savelog import Ring
+from freecell_mc.saves.savelog import NO_FILE, READ_ONLY, Ring
 
 CHECKPOINT_MS = const(1500)  # a change is on flash at most this long after it was seen
 _CHECK_MS = const(250)  # how often commit() looks for changes when not forced
 THINK_MS = const(300000)  # a pause this long after a move is still play (elapsed time)
 IDLE_WRITE_MS = const(60000)  # past it, the clock alone writes at most this often
-NVM_MIN_MS = const(1800000)  # nvm as fallback: at most one write per 30 minutes (wear)
-NVM_BACKUP_WRITES = const(1800)  # nvm as backup: once per this many file writes (~1 h)
+# The save file takes one record per FILE_GAP_MS on average, whatever is forced: the pace
+# of the checkpoint (a look, then CHECKPOINT_MS), which the wear arithmetic counts on. A
+# few forced saves in a row (leaving a game, then a setting) go at once.
+FILE_GAP_MS = const(1750)
+FILE_BURST = const(4)
+# nvm's budget: every write costs NVM_COST_S seconds of play, earned while the player plays
+# (within THINK_MS of a change) and kept in the record, up to CREDIT_MAX (4 writes). So nvm
+# takes at most 3600 / 1800 = 2 writes an hour of play, and a burst of 4 at once.
+NVM_COST_S = const(1800)
+_COST_MS = const(1800000)
+_FRESH_MS = const(3600000)  # 2 * _COST_MS
+_FLAG_GAP_MS = const(10000)  # a storm of USB-flag taps reaches nvm this often
+_BEHIND_ANY = const(1)  # nvm lacks something of the newest record
+_BEHIND_IMPORTANT = const(2)  # nvm lacks a setting, the calibration or a statistic
 
-MSG_UNREADABLE = "Saved games and statistics could not be read. Starting fresh."
-MSG_NEWER = "Saves were written by a newer FreeCell MC. Starting fresh."
-MSG_OLDER = "The newest save could not be used. Continuing from an earlier save."
+MSG_UNREADABLE = notices.MSG_UNREADABLE
+MSG_NEWER = notices.MSG_NEWER
+MSG_OLDER = notices.MSG_OLDER
 
 
 class Saves(Ring):
@@ -39,9 +55,15 @@ class Saves(Ring):
         self.message = None
         self.writes = 0  # records written by this Saves (files and nvm)
         self.nvm_writes = 0
-        self._since_nvm = 0  # file writes since nvm was last written
-        self._nvm_ms = None  # ticks of the last nvm write by this Saves
         self._nvm_usb = None  # usb flag held by nvm's record (None: nvm has none)
+        self._nvm_behind = _BEHIND_ANY | _BEHIND_IMPORTANT
+        # nvm's budget, in milliseconds of play: a fresh start may write the games once and
+        # keeps a write's worth for the first setting or statistic.
+        self._credit_ms = _FRESH_MS
+        self._credit_at = None  # ticks the credit was last brought up to date
+        self._flag_ms = None  # ticks of the last nvm write the USB flag made due
+        self._tokens = FILE_BURST  # save-file writes that may go at once
+        self._token_ms = None  # ticks the tokens were last counted
         self._check_ms = None
         self._dirty_ms = None  # ticks when an unsaved change was first seen
         self._play_ms = None  # ticks of the last hard change (a pause past THINK_MS is idle)
@@ -54,116 +76,147 @@ class Saves(Ring):
         A record refused for an impossible value counts as damaged, but unlike the damage a
         power cut leaves, it is told: when it claims to be newer than the record used, the
         player is told once (MSG_OLDER, or MSG_UNREADABLE when nothing else is left), and
-        the places holding it are overwritten so the next start is quiet.
+        the records written from then on are numbered above it so the next start is quiet.
+        A start from nvm's backup because the save file is gone or unreadable is told, and
+        so is (once, until it is mended) a drive whose save file cannot take records.
         """
-        unreadable = False
+        unreadable = False  # a place holds what the game never wrote
+        torn = 0  # places holding the start of a record and not the rest: a cut mid-write
         newer = False
         blocks = self._blocks
+        n = self._files  # at most the ring's places: SaveLog bounds it by the ring, not the size
         # Per place: the sequence number of an intact record, -1 for none (made at its full
         # length at once: grown by appends, 2,049 numbers left twice their size in garbage).
-        seqs = [-1] * (1 + self._files)
+        seqs = [-1] * (1 + n)
         # The board's save file reads every place into one buffer: 2,048 places a start,
         # which as new bytes objects were half a megabyte of garbage (several collections).
         into = getattr(blocks, "read_into", None)
         buf = bytearray(REC) if into is not None else None
-        for at in range(1 + self._files):
+        for at in range(1 + n):
             if at and into is not None:
                 data = read_place_into(into, at - 1, buf)
             else:
                 data = read_place(self.nvm if at == 0 else blocks[at])
             st = check(data)
-            seq = seq_of(data) if st == OK else -1
-            # A number the game never writes says nothing of age: such a record is taken
-            # as possibly the newest, so it is always looked at, refused and told.
-            seqs[at] = SEQ_LIMIT if seq == 0 or seq >= SEQ_LIMIT else seq
-            if st == BAD:
-                unreadable = True
+            if st == OK:
+                seq = seq_of(data)
+                if 0 < seq < SEQ_LIMIT:
+                    seqs[at] = seq
+                else:
+                    unreadable = True  # no number the game writes: damage, not an age
+            elif st == BAD:
+                if data[0:4] == b"FCMC":
+                    torn += 1
+                else:
+                    unreadable = True
             elif st == NEWER:
                 newer = True
-        # Only the intact records that could win are checked field by field (a few ms each
-        # on the board, where the ring holds 192): nvm, and the files from the newest down
-        # to the first one the game could have written. Older refused ones lose anyway.
+        # Sequence numbers wrap (record.newer): each becomes its nearness to the newest,
+        # SEQ_HALF for the newest itself, so the largest is looked at first.
+        top = newest_of(seqs)
+        for at in range(1 + n):
+            s = seqs[at]
+            if s > 0:
+                d = behind(top, s)
+                seqs[at] = SEQ_HALF - d if d < SEQ_HALF else -1
+        # Only the intact records that could win are checked field by field: nvm, and the
+        # files from the newest down to the first one the game could have written. Older
+        # refused ones lose anyway.
         best = None
-        best_seq = -1
+        best_key = -1
         newest_file = -1  # place index of the newest valid save file
-        nvm_seq = -1
-        refused = []  # places holding a refused record that was checked
-        refused_seq = -1  # the highest sequence number among them (SEQ_LIMIT: none usable)
+        nvm_data = None  # nvm's record, when it is one the game could have written
+        refused_key = -1  # the nearest to newest among refused records that were checked
+        refused_seq = 0
         game = None  # a scratch engine to check the slots' positions with
-        at = 0
+        top = max(seqs)
+        at = seqs.index(top) if top >= 0 else -1
         while at >= 0:
-            seq = seqs[at]
+            key = seqs[at]
             seqs[at] = -1
-            data = read_place(self.nvm if at == 0 else blocks[at]) if seq >= 0 else None
+            data = read_place(self.nvm if at == 0 else blocks[at])
             if data is not None and check(data) == OK:
                 if game is None:
                     from freecell_mc.rules.engine import Game
 
                     game = Game()
                 if refusal(data, game) is not None:
-                    refused.append(at)
-                    if seq > refused_seq:
-                        refused_seq = seq
+                    if key > refused_key:
+                        refused_key, refused_seq = key, seq_of(data)
                 else:
-                    if seq > best_seq:
-                        best, best_seq = data, seq
+                    if key > best_key:
+                        best, best_key = data, key
                     if at == 0:
-                        self._nvm_usb = usb_flag(data)
-                        nvm_seq = seq
+                        nvm_data = data
                     else:
                         newest_file = at
                         break
             top = max(seqs)
             at = seqs.index(top) if top >= 0 else -1
+        if nvm_data is None and best is not None:
+            data = read_place(self.nvm)  # older than the file's newest: its flag still counts
+            if check(data) == OK and refusal(data) is None:
+                nvm_data = data
         self._fresh()
         self.message = None
-        self._next = self._resume(newest_file - 1)
+        self._resume(newest_file - 1)
+        self._nvm_usb = usb_flag(nvm_data) if nvm_data is not None else None
         if best is None:
+            # One torn record and nothing else is the very first save, cut: nothing lost
+            # but the moment it held, so nothing to tell.
             if newer:
                 self.message = MSG_NEWER
-            elif unreadable or refused:
+            elif unreadable or torn > 1 or refused_key >= 0:
                 self.message = MSG_UNREADABLE
             self._seq = 0
         else:
             self._unpack(best)
-            self._seq = best_seq
-            # The backup schedule survives restarts: count the file writes nvm is behind.
-            self._since_nvm = best_seq - nvm_seq if nvm_seq >= 0 else NVM_BACKUP_WRITES
-            if refused_seq > best_seq:
-                self.message = MSG_OLDER
-        if self.message is not None:
-            # Report it once: put a clean record on flash so the next start is quiet.
-            if self._seq < refused_seq < SEQ_LIMIT:
-                # Numbered above the refused ones, so they stay behind even where they
-                # cannot be overwritten (a drive left to the computer for USB updates).
+            self._seq = seq_of(best)
+            self._credit_ms = credit_of(best) * 1000
+            if refused_key > best_key:
+                # Numbered above the refused one, the next records win over it at every
+                # start, even where it cannot be overwritten (a drive left to the computer).
                 self._seq = refused_seq
+                self.message = MSG_OLDER
+            elif best is nvm_data and newest_file < 0 and in_file(best):
+                # The save file held this record or a newer one, and holds none now.
+                self.message = notices.from_backup(self.files_error == NO_FILE, self.last_date)
+        self._nvm_behind = self._behind_nvm(nvm_data, best)
+        self._tell_limited()
+        if self.message is not None:
+            # Report it once: put a clean record on flash so the next start is quiet; nvm
+            # takes it too where its budget allows (the drive may take nothing).
+            self._nvm_behind |= _BEHIND_IMPORTANT
             self._dirty_ms = 0
-            self._overwrite(refused)
+            self._write(None)
         return self.message
 
-    def _overwrite(self, places):
-        """Write the record in RAM once, and over each of these places (refused records).
+    def _behind_nvm(self, nvm_data, best):
+        """Return what nvm lacks of the record just loaded (_BEHIND_ANY, _BEHIND_IMPORTANT)."""
+        if nvm_data is None:
+            return _BEHIND_ANY | _BEHIND_IMPORTANT
+        if best is nvm_data:
+            return 0
+        out = _BEHIND_IMPORTANT if self._differs(nvm_data, IMPORTANT) else 0
+        return out | (_BEHIND_ANY if self._differs(nvm_data, HARD) else 0)
 
-        Refused records are rare (a foreign or broken writer), so a few extra writes cost
-        no wear worth counting; left in place, one could win a later start or be told again.
-        """
-        if 0 in places:
-            self._since_nvm = NVM_BACKUP_WRITES  # the next write that reaches a file takes nvm too
-        wrote = False
-        for at in places:
-            if at == 0:
-                continue
-            if wrote and not self.files_ok:
-                break  # the drive takes nothing: nvm has it, and nvm is not written twice
-            self._next = at - 1
-            self._ahead = 0  # this very place: no erasing ahead of it
-            self._write(None, True)
-            wrote = True
-        if not wrote:
-            self._write(None, True)
-        elif self._group > 1:
-            # Written in place, not into erased flash: the ring goes on two groups further.
-            self._next = self._resume(self._next - 1)
+    def _tell_limited(self):
+        """Say once (until mended) that saves go to nvm alone for want of a save file."""
+        err = self.files_error
+        # err 0: no save file was ever part of these blocks (a test's nvm alone): nothing to mend.
+        limited = not self.files_ok and err and err != READ_ONLY and self.nvm is not None
+        if limited and not self.told(TOLD_LIMITED):
+            text = notices.limited(err, self._blocks)
+            self.message = text if self.message is None else self.message + notices.PAGE + text
+            self.set_told(TOLD_LIMITED, True)
+        elif not limited and self.files_ok and self.told(TOLD_LIMITED):
+            self.set_told(TOLD_LIMITED, False)  # mended: a later loss is told again
+
+    def limit_reason(self):
+        """Return None while saves are power-safe on CIRCUITPY, else a few words why not."""
+        if self.files_ok:
+            return None
+        return notices.reason(self.files_error, self.settings.usb_writable)
 
     def pending(self):
         """Return True if something not yet on flash would be lost by a power cut now."""
@@ -175,9 +228,10 @@ class Saves(Ring):
 
         Call it every poll: it looks for changes every 250 ms and writes once a change is
         CHECKPOINT_MS old. Force it when the player leaves a game, a game ends, or a
-        setting changes. Elapsed time counts like a move for THINK_MS after the last
-        hard change (thinking is play); past that the clock alone writes once a minute,
-        so a board left on does not wear the flash. The date only rides along.
+        setting changes: it writes at once if the save file's budget allows, else within
+        the checkpoint. Elapsed time counts like a move for THINK_MS after the last hard
+        change (thinking is play); past that the clock alone writes once a minute, so a
+        board left on does not wear the flash. The date only rides along.
         """
         if not force and self._check_ms is not None:
             if dates.ticks_diff(now_ms, self._check_ms) < _CHECK_MS:
@@ -201,47 +255,104 @@ class Saves(Ring):
                 elif self._write_ms is None or dates.ticks_diff(now_ms, self._write_ms) >= IDLE_WRITE_MS:
                     self._dirty_ms = now_ms
                     due = True
+        self._earn(now_ms)
         if self._dirty_ms is None:
-            return False
+            if self._nvm_due(now_ms, self._nvm_behind, self.files_ok) == 0:
+                return False
+            self._dirty_ms = now_ms  # nvm may take what it lacks now: a write carries it
+            due = True
         if not due and dates.ticks_diff(now_ms, self._dirty_ms) < CHECKPOINT_MS:
             return False
-        return self._write(now_ms, force)
+        if not self._token(now_ms):
+            return False  # forced too often: the change goes at the next token (<= 1.75 s)
+        return self._write(now_ms)
 
-    def _write(self, now_ms, force):
+    def _earn(self, now_ms):
+        """Add the play since the last look to nvm's credit (a pause past THINK_MS earns none)."""
+        at = self._credit_at
+        self._credit_at = now_ms
+        if at is None or dates.ticks_diff(now_ms, self._play_ms) >= THINK_MS:
+            return
+        dt = dates.ticks_diff(now_ms, at)
+        if dt > 1000:
+            dt = 1000  # a poll held up (a long erase, a screen built) earns no windfall
+        c = self._credit_ms + (dt if dt > 0 else 0)
+        self._credit_ms = c if c < CREDIT_MAX * 1000 else CREDIT_MAX * 1000
+
+    def _token(self, now_ms):
+        """Take one save-file write from the budget; False when none is left yet."""
+        if not self.files_ok:
+            return True  # nvm alone: its own credit decides
+        at = self._token_ms
+        if at is None:
+            self._token_ms = now_ms
+        else:
+            while self._tokens < FILE_BURST and dates.ticks_diff(now_ms, at) >= FILE_GAP_MS:
+                self._tokens += 1
+                at += FILE_GAP_MS
+            self._token_ms = now_ms if self._tokens >= FILE_BURST else at
+        return self._tokens > 0
+
+    def _nvm_due(self, now_ms, lacks, files):
+        """Return the cost (ms of credit) if nvm takes the record now, else 0.
+
+        A changed USB flag goes at once (boot.py reads it from nvm), a storm of them every
+        _FLAG_GAP_MS, and may run the credit into debt down to CREDIT_MIN; a new setting,
+        calibration or statistic (or anything, where nvm is the only place) when a write's
+        worth is earned; the games alone when two are, so one is always left for a win.
+        """
+        if self.nvm is None:
+            return 0
+        c = self._credit_ms
+        usb = usb_flag(self._rec)
+        if usb != self._nvm_usb and (self._nvm_usb is not None or usb):
+            fm = self._flag_ms
+            if now_ms is None or fm is None or dates.ticks_diff(now_ms, fm) >= _FLAG_GAP_MS:
+                if c - _COST_MS >= CREDIT_MIN * 1000:
+                    return _COST_MS
+        if not lacks:
+            return 0
+        if not files or lacks & _BEHIND_IMPORTANT:
+            return _COST_MS if c >= _COST_MS else 0
+        return _COST_MS if c >= 2 * _COST_MS else 0
+
+    def _write(self, now_ms):
         """Write the RAM record to the places the policy picks; True if it reached flash."""
-        self._seal()
+        lacks = self._nvm_behind
+        if self._differs(self._last, HARD):
+            lacks |= _BEHIND_ANY
+        if self._differs(self._last, IMPORTANT):
+            lacks |= _BEHIND_IMPORTANT
+        prev = self._seq
+        files = self.files_ok
+        cost = self._nvm_due(now_ms, lacks, files)
+        self._seal(files, (self._credit_ms - cost) // 1000)
         wrote = False
-        if self.files_ok:
+        if files:
             wrote = self._write_files()
             if wrote:
-                self._since_nvm += 1
-        usb = usb_flag(self._rec)
-        nvm = self.nvm
-        nvm_due = False
-        if nvm is not None:
-            if usb != self._nvm_usb and (self._nvm_usb is not None or usb):
-                nvm_due = True  # boot.py must see a changed USB flag even if files fail
-            elif not wrote:
-                nvm_due = (
-                    now_ms is None
-                    or self._nvm_ms is None
-                    or dates.ticks_diff(now_ms, self._nvm_ms) >= NVM_MIN_MS
-                )
-            elif self._since_nvm >= NVM_BACKUP_WRITES:
-                nvm_due = True
-        if nvm_due:
+                self._tokens -= 1
+            else:
+                # The drive failed just now: nvm is the only place, and says so.
+                cost = self._nvm_due(now_ms, lacks, False)
+                self._seal(False, (self._credit_ms - cost) // 1000)
+        if cost:
+            flag = usb_flag(self._rec)
             try:
-                nvm[0:REC] = self._rec
-                self._nvm_ms = now_ms
-                self._nvm_usb = usb
-                self._since_nvm = 0
+                self.nvm[0:REC] = self._rec
+                if flag != self._nvm_usb:
+                    self._flag_ms = now_ms
+                self._nvm_usb = flag
+                self._credit_ms -= cost
+                lacks = 0
                 self.nvm_writes += 1
                 wrote = True
             except (OSError, RuntimeError):
                 pass  # microcontroller.nvm raises RuntimeError when a write fails
         if not wrote:
-            self._seq -= 1  # nothing reached flash: the number was never used
+            self._seq = prev  # nothing reached flash: the number was never used
             return False
+        self._nvm_behind = lacks
         self.writes += 1
         self._last[:] = self._rec
         self._dirty_ms = None

@@ -29,37 +29,57 @@ _MAGIC = b"FCMC"
 _RESIDUE = const(0x2144DF1C)
 
 # Record layout (little-endian):
-#   0 magic "FCMC" | 4 version u8 | 5 reserved u8 | 6 length u16 (= REC) | 8 seq u32
+#   0 magic "FCMC" | 4 version u8 | 5 where u8 (1: written to the save file too; soft)
+#   6 length u16 (= REC) | 8 seq u32 (1 .. 2**30 - 1, wrapping: see newer())
 #  12 settings: 12 cells u8 | 13 takeback u8 | 14 four_colour u8 | 15 usb_writable u8
 #               16 calibration x_min, x_max, y_min, y_max u16 x4 | 24 active slot u8
-#               25..27 reserved
+#               25 confirmed day u16 (day number of the last date the player or a running
+#               clock vouched for, 0: none; stats' window never moves far past it)
+#               27 told u8 (TOLD_LIMITED: the start-up notice about saves limited to nvm)
 #  28 last date: y u16 | m u8 | d u8                    (soft: never triggers a write)
 #  32 statistics, 40 bytes (stats.py)
 #  72 slot 0, 88 bytes | 160 slot 1, 88 bytes; within a slot:
 #      +0 present u8 | +1 kind u8 | +2 cells u8 | +3 flags u8 (SLOT_PLAYED, SLOT_WON)
 #      +4 deal number u32
-#      +8 moves u16 | +10 reserved u16 | +12 elapsed seconds u32 (soft) | +16 position 68
-# 248 reserved u32 | 252 CRC-32 of bytes 0..251
+#      +8 moves u16 | +10 elapsed milliseconds past the seconds u16 (soft)
+#      +12 elapsed seconds u32 (soft) | +16 position 68
+# 248 nvm credit i16 (seconds of play nvm may spend, policy.py; soft) | 250 reserved u16
+# 252 CRC-32 of bytes 0..251
+# Records of the first layout hold 0 in every field added since: no confirmed day, nothing
+# told, no credit, whole seconds; they load as they are.
+_WHERE = const(5)
 _SEQ = const(8)
 _SET = const(12)
 _USB = const(15)
 _ACTIVE = const(24)
+_CONFIRMED = const(25)
+_TOLD = const(27)
 _DATE = const(28)
 _STATS = const(32)
 _SLOT0 = const(72)
 _SLOT_SIZE = const(88)
 _S_MOVES = const(8)
+_S_MILLIS = const(10)
 _S_ELAPSED = const(12)
-_SLOT_FMT = "<BBBBIHHI"  # present, kind, cells, flags, number, moves, reserved, elapsed
+_SLOT_FMT = "<BBBBIHHI"  # present, kind, cells, flags, number, moves, milliseconds, elapsed
 _S_POS = const(16)
 _POS_LEN = const(68)
+_CREDIT = const(248)
 _CRC = const(252)
 _MAX_ELAPSED = const(0x3FFFFFFF)  # put_slot's cap on elapsed seconds (a small int everywhere)
-# Sequence numbers at or above this are taken as damage, not wrapped: the ring's flash wears
-# out after about 2 million writes (192 files x 10,000 erase cycles), so no board ever gets
-# near it, and a wrapped number would make the newest record look like the oldest. Below
-# it the number stays a small int on the board, and _seal's +1 always fits the u32 field.
+# Sequence numbers run from 1 to SEQ_LIMIT - 1 and then start again at 1, so every number
+# the game writes is one a load accepts and a small int on the board (below 2**30). Which
+# of two is newer is told by their distance round that circle (newer()): the records of
+# one board are never more than a few million writes apart (the save file's flash wears out
+# after about 10 million), far less than half of it.
 SEQ_LIMIT = const(0x40000000)
+SEQ_HALF = const(0x20000000)
+TOLD_LIMITED = const(1)  # told at a start that saves go to nvm only (no usable save file)
+# A confirmed day is a day number of a plausible date (2025-01-01 .. 2099-12-31).
+_FIRST_CONFIRMED = const(9131)  # dates.day_number(2025, 1, 1)
+_LAST_CONFIRMED = const(36524)  # dates.day_number(2099, 12, 31)
+CREDIT_MIN = const(-3600)  # the nvm credit's range in seconds (policy.py keeps it inside)
+CREDIT_MAX = const(7200)
 
 # Slot flags: what the statistics already hold of this deal, so a game continued after a
 # restart or a switch of slots is never counted as played, or as won, a second time.
@@ -68,12 +88,15 @@ SLOT_WON = const(2)
 
 # What counts as a change worth a write: every byte except seq, CRC and the soft fields
 # (the date and the elapsed seconds change on their own and ride along with real changes).
-_HARD = (
+HARD = (
     (_SET, _DATE),
-    (_STATS, _SLOT0 + _S_ELAPSED),
-    (_SLOT0 + _S_POS, _SLOT0 + _SLOT_SIZE + _S_ELAPSED),
-    (_SLOT0 + _SLOT_SIZE + _S_POS, _CRC),
+    (_STATS, _SLOT0 + _S_MILLIS),
+    (_SLOT0 + _S_POS, _SLOT0 + _SLOT_SIZE + _S_MILLIS),
+    (_SLOT0 + _SLOT_SIZE + _S_POS, _CREDIT),
 )
+# What nvm takes at once, within its wear budget (policy.py): the settings and calibration
+# (not the active slot) and the statistics. The games in the slots ride along.
+IMPORTANT = ((_SET, _ACTIVE), (_CONFIRMED, _DATE), (_STATS, _SLOT0))
 
 DEFAULT_CALIBRATION = ((5200, 59000), (5800, 57000))
 # A calibration maps raw readings lo..hi onto the screen. Both axes must run upwards within
@@ -146,6 +169,14 @@ def refusal(data, game=None):
         return "settings: a touch calibration that cannot map the panel"
     if data[_ACTIVE] > SLOT_DAILY:
         return "no such active slot"
+    day = data[_CONFIRMED] | data[_CONFIRMED + 1] << 8
+    if day and not _FIRST_CONFIRMED <= day <= _LAST_CONFIRMED:
+        return "confirmed day: no such date"
+    if data[_TOLD] & ~TOLD_LIMITED:
+        return "unknown notices told"
+    (credit,) = struct.unpack_from("<h", data, _CREDIT)
+    if not CREDIT_MIN <= credit <= CREDIT_MAX:
+        return "nvm credit out of range"
     y, m, d = struct.unpack_from("<HBB", data, _DATE)
     if (y or m or d) and not (dates.valid_date(y, m, d) and dates.plausible(y)):
         return "last date: no such date"
@@ -162,7 +193,7 @@ def refusal(data, game=None):
 def _slot_refusal(data, i, game):
     """Return why slot i of a record cannot come from this game, or None if it can."""
     base = _SLOT0 + i * _SLOT_SIZE
-    present, kind, cells, flags, number, moves, _, elapsed = struct.unpack_from(
+    present, kind, cells, flags, number, moves, millis, elapsed = struct.unpack_from(
         _SLOT_FMT, data, base
     )
     if present == 0:
@@ -178,7 +209,7 @@ def _slot_refusal(data, i, game):
         return "slot: no such deal or free cell count"
     if flags & ~(SLOT_PLAYED | SLOT_WON):
         return "slot: unknown flags"
-    if elapsed > _MAX_ELAPSED:
+    if elapsed > _MAX_ELAPSED or millis > 999:
         return "slot: elapsed time out of range"
     if game is None:
         return None
@@ -219,9 +250,54 @@ def seq_of(data):
     return struct.unpack_from("<I", data, _SEQ)[0]
 
 
+def next_seq(seq):
+    """Return the sequence number after seq: 1 after SEQ_LIMIT - 1 (and after 0, none)."""
+    return seq + 1 if 0 <= seq < SEQ_LIMIT - 1 else 1
+
+
+def behind(newest, seq):
+    """Return how many writes seq lies behind newest round the circle (0 .. SEQ_LIMIT - 1).
+
+    Below half the circle seq is older than newest (or the same); from half on, newer.
+    """
+    return (newest - seq) % SEQ_LIMIT
+
+
+def newer(a, b):
+    """Return True if sequence number a was written after b (both in 1 .. SEQ_LIMIT - 1)."""
+    d = behind(a, b)
+    return 0 < d < SEQ_HALF
+
+
+def newest_of(seqs):
+    """Return the newest of a list of sequence numbers (-1 entries are none), or -1.
+
+    Numbers that wrapped past SEQ_LIMIT - 1 start again at 1: when some number lies half
+    the circle or more below the largest, the numbers down there are the newer ones.
+    """
+    top = max(seqs)
+    if top <= 0:
+        return -1
+    low = -1
+    for s in seqs:
+        if 0 < s <= top - SEQ_HALF and s > low:
+            low = s
+    return low if low > 0 else top
+
+
 def usb_flag(data):
     """Return the USB-update byte of a record (1: the computer gets CIRCUITPY after a reset)."""
     return data[_USB]
+
+
+def in_file(data):
+    """Return True if a checked record was written to the save file too (not to nvm alone)."""
+    return data[_WHERE] == 1
+
+
+def credit_of(data):
+    """Return the nvm credit (seconds of play) a checked record holds."""
+    return struct.unpack_from("<h", data, _CREDIT)[0]
 
 
 class Settings:
@@ -275,7 +351,8 @@ class Slot:
         self.number = 0
         self.cells = 4
         self.moves = 0
-        self.elapsed = 0
+        self.elapsed = 0  # whole seconds
+        self.millis = 0  # and the milliseconds past them
         self.flags = 0
         self.pos = bytearray(_POS_LEN)
 
@@ -344,14 +421,16 @@ class Record:
         if not rec[base]:
             return None
         s = self._view[i]
-        _, s.kind, s.cells, s.flags, s.number, s.moves, _, s.elapsed = struct.unpack_from(
-            _SLOT_FMT, rec, base
-        )
+        _, s.kind, s.cells, s.flags, s.number, s.moves, s.millis, s.elapsed = (
+            struct.unpack_from(_SLOT_FMT, rec, base))
         s.pos[:] = rec[base + _S_POS : base + _S_POS + _POS_LEN]
         return s
 
-    def put_slot(self, i, kind, number, cells, game, elapsed_s, flags=0):
-        """Copy a game (its pos and moves) into slot i of the record in RAM; no allocation."""
+    def put_slot(self, i, kind, number, cells, game, elapsed_s, flags=0, millis=0):
+        """Copy a game (its pos and moves) into slot i of the record in RAM; no allocation.
+
+        elapsed_s and millis: its play time, whole seconds and the milliseconds past them.
+        """
         rec = self._rec
         base = _SLOT0 + i * _SLOT_SIZE
         m = game.moves
@@ -363,11 +442,9 @@ class Record:
             h[0] = number
             h[1] = number & 0xFFFF
             h[2] = number >> 16
-        # Two packs, so the reserved u16 between moves and elapsed keeps what it held.
-        struct.pack_into("<BBBBHHH", rec, base, 1, kind, cells, flags, h[1], h[2],
-                         min(m, 0xFFFF))
         e = elapsed_s if elapsed_s < 0x3FFFFFFF else 0x3FFFFFFF
-        struct.pack_into("<I", rec, base + _S_ELAPSED, e)
+        struct.pack_into("<BBBBHHHHI", rec, base, 1, kind, cells, flags, h[1], h[2],
+                         min(m, 0xFFFF), millis, e)
         pos = game.pos
         p = base + _S_POS
         for j in range(_POS_LEN):
@@ -385,18 +462,47 @@ class Record:
         """Remember a plausible date as the last one the game knew (for the date picker)."""
         self.last_date = (y, m, d)
 
-    def set_elapsed(self, i, seconds):
-        """Put slot i's elapsed seconds into the RAM record (per poll: no allocation)."""
+    def set_elapsed(self, i, seconds, millis=0):
+        """Put slot i's play time (seconds, and milliseconds past them) into the RAM record.
+
+        Called every poll, it allocates nothing. The milliseconds are kept so that a cut
+        costs the clock no more than the time since the last save (at most 2 s), not that
+        and the second begun as well.
+        """
         base = _SLOT0 + i * _SLOT_SIZE
         rec = self._rec
         if not rec[base]:
             return
         e = seconds if seconds < 0x3FFFFFFF else 0x3FFFFFFF
-        p = base + _S_ELAPSED
-        rec[p] = e & 255
-        rec[p + 1] = (e >> 8) & 255
-        rec[p + 2] = (e >> 16) & 255
-        rec[p + 3] = e >> 24
+        p = base + _S_MILLIS
+        rec[p] = millis & 255
+        rec[p + 1] = millis >> 8
+        rec[p + 2] = e & 255
+        rec[p + 3] = (e >> 8) & 255
+        rec[p + 4] = (e >> 16) & 255
+        rec[p + 5] = e >> 24
+
+    @property
+    def confirmed_day(self):
+        """Return the day number the date was last vouched for (0: never)."""
+        rec = self._rec
+        return rec[_CONFIRMED] | rec[_CONFIRMED + 1] << 8
+
+    @confirmed_day.setter
+    def confirmed_day(self, day):
+        self._rec[_CONFIRMED] = day & 255
+        self._rec[_CONFIRMED + 1] = day >> 8
+
+    def told(self, what):
+        """Return True if the notice `what` (TOLD_LIMITED) was shown and is still true."""
+        return bool(self._rec[_TOLD] & what)
+
+    def set_told(self, what, on):
+        """Remember that the notice `what` was shown (on) or no longer holds (off)."""
+        if on:
+            self._rec[_TOLD] |= what
+        else:
+            self._rec[_TOLD] &= ~what & 255
 
     # --------------------------------------------------- against flash
 
@@ -416,32 +522,47 @@ class Record:
         rec = self._rec
         last = self._last
         if hard:
-            for lo, hi in _HARD:
+            for lo, hi in HARD:
                 for i in range(lo, hi):
                     if rec[i] != last[i]:
                         return True
             return False
-        for i in range(_SET, _CRC):
+        for i in range(_SET, _CREDIT):
             if rec[i] != last[i]:
                 return True
         return False
 
+    def _differs(self, data, ranges):
+        """Return True if data differs from the RAM record in any of the byte ranges."""
+        rec = self._rec
+        for lo, hi in ranges:
+            for i in range(lo, hi):
+                if rec[i] != data[i]:
+                    return True
+        return False
+
     def _timed(self):
-        """Return True if a slot's elapsed seconds differ from the record on flash."""
+        """Return True if a slot's play time differs from the record on flash."""
         rec = self._rec
         last = self._last
         for i in range(2):
-            p = _SLOT0 + i * _SLOT_SIZE + _S_ELAPSED
-            for j in range(p, p + 4):
+            p = _SLOT0 + i * _SLOT_SIZE + _S_MILLIS
+            for j in range(p, p + 6):
                 if rec[j] != last[j]:
                     return True
         return False
 
-    def _seal(self):
-        """Give the RAM record the next sequence number and its CRC."""
+    def _seal(self, in_file, credit):
+        """Give the RAM record the next sequence number, where it goes, nvm's credit, its CRC.
+
+        in_file: it is written to the save file (nvm may hold it too); credit: the seconds
+        of play nvm may still spend (policy.py), kept so that a restart does not refill it.
+        """
         rec = self._rec
-        self._seq += 1
+        self._seq = next_seq(self._seq)
         struct.pack_into("<I", rec, _SEQ, self._seq)
+        rec[_WHERE] = 1 if in_file else 0
+        struct.pack_into("<h", rec, _CREDIT, credit)
         # The one long int of a write (3 CRCs in 4 are 2**30 or more): crc32 makes it and
         # struct checks it, 96 bytes. Looks for changes and polls make none.
         struct.pack_into("<I", rec, _CRC, binascii.crc32(self._body))
@@ -450,10 +571,10 @@ class Record:
 def read_usb_flag(blocks):
     """Return the USB-update flag for boot.py: from nvm, else the newest save file.
 
-    Every change of the flag is written to nvm at once (Saves._write, policy.py), so a
-    valid nvm record holds the current flag and boot.py reads one block instead of the
-    whole ring; only when nvm is unreadable (a cut while it was written) is the ring
-    searched.
+    A change of the flag reaches nvm at once (Saves._write, policy.py; a storm of taps is
+    written when it settles), so a valid nvm record holds the current flag and boot.py
+    reads one block instead of the whole ring; only when nvm is unreadable (a cut while it
+    was written) is the ring searched.
     """
     data = read_place(blocks[0]) if blocks else None
     if check(data) == OK and refusal(data) is None:
@@ -462,7 +583,9 @@ def read_usb_flag(blocks):
     flag = False
     for i in range(1, len(blocks)):
         data = read_place(blocks[i])
-        if check(data) == OK and refusal(data) is None and seq_of(data) > best_seq:
-            best_seq = seq_of(data)
-            flag = usb_flag(data) == 1
+        if check(data) == OK and refusal(data) is None:
+            seq = seq_of(data)
+            if best_seq < 0 or newer(seq, best_seq):
+                best_seq = seq
+                flag = usb_flag(data) == 1
     return flag

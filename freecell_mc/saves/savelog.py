@@ -8,6 +8,11 @@ file on CIRCUITPY (SaveLog, device_blocks), and `Ring` writes the records round 
 into flash erased ahead of them. A power cut can only damage the place being written: the
 previous record, complete, is still in another place. nvm's 8 KB block erases on every write
 and lives in the SAMD51's own flash, so policy.py writes it rarely.
+
+The board never makes, grows or closes the save file: the computer makes it, whole
+(`./dev bundle` puts it in the image, tools/copy_to_board.py copies it onto a drive that
+lacks it), so no save of the game allocates a cluster or writes the FAT or a directory.
+docs/saves.md has the layout and why.
 """
 
 from freecell_mc.compat import const
@@ -17,18 +22,43 @@ NVM_SIZE = const(8192)
 SECTOR = const(512)  # one record per FAT sector: the unit the flash driver writes
 GROUP = const(8)  # sectors per 4 KB flash erase sector: erased together, ahead of the writer
 RING = const(2048)  # record sectors in the save file: 1 MB (wear arithmetic: docs/saves.md)
-_GUARD = const(8)  # sectors at the file's start never written (beside its folder entry)
+# Sectors at each end of the file never written. CIRCUITPY's data area starts at an odd
+# sector (65), so a file starts 1, 3, 5 or 7 sectors into a 4 KB erase sector: 7 sectors at
+# each end keep every erase sector a record lies in inside the file; 8 is a whole one.
+GUARD = const(8)
 _MIN_PLACES = const(40)  # 5 groups: the fewest that keep erases off the newest record
 LOG_DIR = "fcsave"
-LOG_PATH = "fcsave/saves.bin"
+# The file's folder comes after a 4 KB file of the game's own, so that the 4 KB erase
+# sector holding the file's directory entry (rewritten once when code.py ends) holds
+# nothing of any other file (docs/saves.md, "When code.py ends").
+LOG_PATH = "fcsave/ring/saves.bin"
+SPACER_PATH = "fcsave/readme.txt"
+SPACER_BYTES = const(4096)
 
 _TRIES = const(4)  # save places tried per write before the drive is given up on
-_EROFS = const(30)  # CircuitPython's values; _errno() asks the port's errno first
-_ENOSPC = const(28)
+# Why the save file cannot take records (Ring.files_error): CircuitPython's errno values
+# where there is one (_errno() reads the port's own from the exception first).
+NO_FILE = const(2)  # ENOENT: missing (installed by hand, deleted, drive too full for it)
+IS_DIR = const(21)  # EISDIR: a folder in its place
+WRONG_SIZE = const(27)  # EFBIG: not the size the game's ring needs (cut short, or foreign)
+READ_ONLY = const(30)  # EROFS: boot.py left CIRCUITPY to the computer
+_EIO = const(5)
+
+
+def file_bytes(places=RING):
+    """Return the size of a save file with `places` record places (and both guards)."""
+    return (2 * GUARD + places) * SECTOR
 
 
 class Ring(Record):
-    """A Record written to the save file's places in turn, each erase group erased ahead."""
+    """A Record written to the save file's places in turn, each erase group erased ahead.
+
+    Where places come in groups (the board's save file), a group is erased before the
+    writer enters it, while the group before it is still empty: so no erase ever touches
+    the 4 KB erase sector of a record written since. The erase is a job, done in a quiet
+    moment (erase_ahead, which the App calls while nobody touches the screen) or, when
+    none came, at the next write.
+    """
 
     def __init__(self, blocks):
         """Use blocks: [nvm or None, save file 0, save file 1, ...] (nvm-like objects)."""
@@ -36,104 +66,97 @@ class Ring(Record):
         self.nvm = blocks[0] if blocks else None
         self._blocks = blocks  # the save files are blocks[1:], indexed (no copy, no slice)
         self._files = len(blocks) - 1 if blocks else 0
-        self.files_ok = self._files > 0  # False once CIRCUITPY turns out to be unusable
-        # why not: the errno (EROFS: left to USB, ENOSPC: drive full, others: a broken file)
+        # why not (files_error): NO_FILE, IS_DIR, WRONG_SIZE, READ_ONLY or another errno
         self.files_error = getattr(blocks, "error", 0) if blocks else 0
+        self.files_ok = self._files > 0 and not self.files_error
         self._group = getattr(blocks, "group", 1)  # places erased together (1: no erasing)
-        self._ahead = 2  # groups to erase before the next write (restart: 2, then 1)
         self._next = 0  # ring index of the next file write
+        self._todo = 0  # groups to erase before the next write
+        self._todo_at = 0  # ring index of the first place of the first of them
 
     def _resume(self, newest):
-        """Return the place to write next after a load found the newest record at newest.
+        """Set the place to write next after a load found the newest record at newest.
 
-        Erased ahead in groups (the board's save file), writing resumes two groups on:
-        the group in between keeps every erase away from the 4 KB sector holding the
-        newest record, whatever the file's alignment on flash (docs/saves.md).
+        Erased ahead in groups (the board's save file), writing resumes two groups on, and
+        those two groups are erased first: the group in between keeps every erase away
+        from the 4 KB sector holding the newest record, whatever the file's alignment on
+        flash (docs/saves.md).
         """
         n = self._files
-        if n <= 0:
-            return 0
         g = self._group
-        self._ahead = 2
-        if g <= 1:
-            return (newest + 1) % n if newest >= 0 else 0
-        if newest < 0:
-            return 0
-        return ((newest // g + 2) * g) % n
+        self._todo = 0
+        if n <= 0:
+            self._next = 0
+        elif g <= 1:
+            self._next = (newest + 1) % n if newest >= 0 else 0
+        else:
+            self._next = ((newest // g + 2) * g) % n if newest >= 0 else 0
+            self._todo_at = self._next
+            self._todo = 2
+
+    def erase_due(self):
+        """Return True if an erase is waiting for a quiet moment."""
+        return self._todo > 0 and self.files_ok
+
+    def erase_ahead(self):
+        """Erase one group of the job waiting; return True if it touched the flash.
+
+        Each group is at most two 4 KB erases (about 100 ms on the board's flash), so the
+        App calls it between polls while nobody touches the screen.
+        """
+        if not self.erase_due():
+            return False
+        g = self._group
+        try:
+            self._blocks.prepare()
+            self._blocks.erase(self._todo_at, g)
+        except OSError as e:
+            self.files_ok = False
+            self.files_error = _errno(e)
+            return True
+        self._todo_at = (self._todo_at + g) % self._files
+        self._todo -= 1
+        return True
 
     def _write_files(self):
         """Write the sealed record to the next save place that takes it; True on success.
 
-        Places are written in turn. Where places come in erase groups (the board's save
-        file), entering a group first erases the next one (after a restart, this one and
-        the next), so every record is programmed into erased flash: no erase per save, and
-        no erase ever near the newest record. A place that fails is skipped for the next
-        one; _TRIES failures in a row, or a read-only or full drive, end file saves for
-        this session and saves fall back to nvm (files_error tells why).
+        Places are written in turn, each into flash erased ahead of it (an erase job not
+        done yet is done first), so a save programs and never erases. A place that fails
+        is skipped and writing resumes two groups on; _TRIES failures in a row, or a
+        read-only drive, end file saves for this session and saves fall back to nvm
+        (files_error tells why).
         """
         blocks = self._blocks
         g = self._group
-        if g > 1:
-            try:
-                blocks.prepare()
-            except OSError as e:
-                self.files_ok = False
-                self.files_error = _errno(e)
-                return False
-        n = len(blocks) - 1  # a save file made shorter on a full drive has fewer places
-        self._files = n
-        if n < g or n <= 0:
-            self.files_ok = False
-            self.files_error = _ENOSPC
-            return False
+        n = self._files
         err = 0
         for _ in range(min(n, _TRIES)):
             k = self._next % n
-            self._next = (k + 1) % n
             try:
-                if g > 1 and k % g == 0 and self._ahead:
-                    first = k if self._ahead > 1 else (k + g) % n
-                    for _ in range(self._ahead):
-                        blocks.erase(first, g)
-                        first = (first + g) % n
-                    self._ahead = 1
+                if g > 1:
+                    blocks.prepare()
+                    while self._todo:
+                        blocks.erase(self._todo_at, g)
+                        self._todo_at = (self._todo_at + g) % n
+                        self._todo -= 1
                 blocks[1 + k][0:REC] = self._rec
-                return True
             except OSError as e:
                 err = _errno(e)
-                if err == _EROFS or err == _ENOSPC:
-                    break  # boot.py left the drive to the computer, or it is full
-                self._ahead = 2  # what the failed place's group holds is not known
+                if err == READ_ONLY or err == NO_FILE:
+                    break  # boot.py left the drive to the computer, or the file is gone
+                self._resume(k)  # what the failed place's group holds is not known
+                continue
+            self._next = (k + 1) % n
+            if g > 1 and self._next % g == 0:
+                # Entering a group: it was erased ahead; the next one may be erased now,
+                # while this one is still empty.
+                self._todo_at = (self._next + g) % n
+                self._todo = 1
+            return True
         self.files_ok = False
         self.files_error = err
         return False
-
-    def limit_reason(self):
-        """Return None while saves are power-safe on CIRCUITPY, else a few words why not."""
-        if self.files_ok:
-            return None
-        if self.files_error == _EROFS:
-            return "USB mode"
-        if self.files_error == _ENOSPC:
-            return "drive full"
-        if self.files_error:
-            return "drive error"
-        return "no drive"
-
-    def mode_text(self):
-        """Return one line for the settings screen saying how saves are kept."""
-        why = self.limit_reason()
-        if why is None:
-            if self._files < RING and self._group > 1:
-                return "Saves: power-safe, CIRCUITPY nearly full"
-            return "Saves: power-safe on CIRCUITPY"
-        if why == "USB mode":
-            return "Saves: limited, CIRCUITPY is open for USB updates"
-        if why == "drive full":
-            return "Saves: limited, CIRCUITPY is full"
-        if why == "drive error":
-            return "Saves: limited, the save file cannot be written"
-        return "Saves: limited to nvm"
 
 
 class _Place:
@@ -157,13 +180,13 @@ class _Place:
 class SaveLog:
     """nvm, then the record places of the save file on CIRCUITPY (device_blocks).
 
-    The file is made once, 1 MB of erased sectors in a folder of its own, and is then only
-    rewritten in place through one handle kept open: every record is a whole 512-byte
-    sector written at a sector boundary, which FatFs hands to the flash driver directly,
-    and which the driver programs without an erase when the sector reads erased. The
-    file's size and clusters never change and it is not closed while the game runs, so
-    neither the FAT nor its folder entry is written by a save (docs/saves.md). `erase`
-    writes 0xFF over a group of sectors and syncs: the driver erases their 4 KB sector(s).
+    The file is made on the computer, erased (0xFF) and whole; the game checks its size
+    and then only rewrites whole sectors inside it through one handle kept open: every
+    record is a 512-byte sector at a sector boundary, which FatFs hands to the flash driver
+    directly, and which the driver programs without an erase when the sector reads erased.
+    The file's size and clusters never change, so no save writes the FAT or a directory
+    (docs/saves.md). `erase` writes 0xFF over a group of sectors and syncs: the driver
+    erases their 4 KB sector(s).
     """
 
     group = GROUP
@@ -172,15 +195,14 @@ class SaveLog:
         """Hold nvm and the save file's path; nothing is opened yet.
 
         fs: None for the board's open() and os; the simulator's tests hand in its FAT
-        model instead (open, mkdir, stat_size, sync).
+        model instead (open, stat_size, is_dir, free_bytes, sync).
         """
         self.nvm = nvm
         self.fs = fs
         self.path = path
         self.want = places
         self._n = None
-        self.error = 0  # errno when the file there cannot hold the ring (see _places)
-        self._missing = False
+        self._error = 0
         self._f = None
         self._writing = False
         self._buf = None  # the sector written: a record, then 0xFF
@@ -198,30 +220,37 @@ class SaveLog:
             raise IndexError("no such save place")
         return _Place(self, i - 1)
 
+    @property
+    def error(self):
+        """Return why the file cannot take records (NO_FILE, WRONG_SIZE, ...), 0 if it can."""
+        self._places()
+        return self._error
+
     def _places(self):
-        """Return the record places: the whole ring, or what a short file holds."""
+        """Return the places a load reads: the ring, or what a file of the wrong size holds.
+
+        The count comes from the file's size only up to the ring's: a directory entry
+        claiming 4 GB reads as 2,048 places, not as a list of 8 million.
+        """
         if self._n is None:
             size = _size(self.path, self.fs)
-            self._missing = size == -1
+            n = 0
             if size == -1:
-                self._n = self.want  # made at the first write
+                self._error = NO_FILE
             elif size < 0:
-                self._n = 0
-                self.error = 21  # EISDIR: a folder where the file should be
+                self._error = IS_DIR
             else:
-                n = size // SECTOR - _GUARD
-                n = n - n % GROUP
-                self._n = n if n >= _MIN_PLACES else 0
-                if not self._n:
-                    self.error = _ENOSPC  # cut short when it was made
+                if size != file_bytes(self.want) or self.want < _MIN_PLACES:
+                    self._error = WRONG_SIZE
+                n = size // SECTOR - GUARD
+                n = 0 if n < 0 else min(n, self.want)
+            self._n = n
         return self._n
 
     def read(self, k, start, n):
-        """Return n bytes of place k from start (OSError when the file is missing)."""
+        """Return n bytes of place k from start (OSError when the file cannot be opened)."""
         f = self._reader()
-        if f is None:
-            raise OSError(2, "no save file yet")
-        f.seek((_GUARD + k) * SECTOR + start)
+        f.seek((GUARD + k) * SECTOR + start)
         data = f.read(n)
         if n == REC and self._reads_erased(data):
             return b""  # empty reads as EMPTY
@@ -230,24 +259,17 @@ class SaveLog:
     def read_into(self, k, buf):
         """Read the first len(buf) bytes of place k into buf; return how many, 0 if erased.
 
-        A missing file reads as erased (read() raises OSError there; an exception a place
-        is what this avoids). The load's scan of every place uses it, so a start makes no
-        object per place.
+        The load's scan of every place uses it, so a start makes no object per place.
         """
         f = self._reader()
-        if f is None:
-            return 0
-        f.seek((_GUARD + k) * SECTOR)
+        f.seek((GUARD + k) * SECTOR)
         n = f.readinto(buf) or 0
         return 0 if n == REC and self._reads_erased(buf) else n
 
     def _reader(self):
-        """Return the handle reads go through, or None while the file is missing."""
+        """Return the handle reads go through."""
         f = self._f
         if f is None:
-            self._places()  # looks for the file once
-            if self._missing:
-                return None
             f = self._f = self._open("rb")
         return f
 
@@ -286,26 +308,26 @@ class SaveLog:
         _sync(self.fs)
 
     def _put(self, k, buf):
-        f = self._writer()
-        f.seek((_GUARD + k) * SECTOR)
+        f = self.prepare()
+        f.seek((GUARD + k) * SECTOR)
         if f.write(buf) != SECTOR:
-            raise OSError(_ENOSPC, "short write")
+            raise OSError(_EIO, "short write inside the save file")
 
     def prepare(self):
-        """Open the save file for writing (made first if missing); OSError if it cannot be."""
-        self._writer()
+        """Return the handle writes go through; OSError when the file cannot take records.
 
-    def _writer(self):
-        """Return the handle writes go through, making the file first if it is missing."""
+        The file is never made here: a missing one, or one of the wrong size, leaves the
+        saves to nvm (the board takes no space on CIRCUITPY, docs/saves.md).
+        """
         if self._writing:
             return self._f
+        err = self.error
+        if err:
+            raise OSError(err, "the save file cannot take records")
         if self._f is not None:
             self._f.close()  # opened for reading only: nothing to write back
             self._f = None
-        if _size(self.path, self.fs) < 0:
-            self._create()
         self._f = self._open("r+b")
-        self._missing = False
         self._writing = True
         return self._f
 
@@ -314,37 +336,17 @@ class SaveLog:
             return self.fs.open(self.path, mode)
         return open(self.path, mode, 0)  # unbuffered where open buffers (CPython)
 
-    def _create(self):
-        """Make the folder and the file, erased, as long as the drive allows (>= 5 groups)."""
-        if self.fs is not None:
-            mkdir = self.fs.mkdir
-        else:
+    def free_bytes(self):
+        """Return the bytes free on CIRCUITPY, or -1 when the drive does not say."""
+        try:
+            if self.fs is not None:
+                return self.fs.free_bytes()
             import os
 
-            mkdir = os.mkdir
-        d = self.path.rsplit("/", 1)[0] if "/" in self.path else ""
-        try:
-            if d:
-                mkdir(d)
-        except OSError as e:
-            if _errno(e) != 17:  # EEXIST
-                raise
-        ff = bytearray(b"\xff" * SECTOR)
-        made = 0
-        with self._open("wb") as f:
-            try:
-                for _ in range(_GUARD + self.want):
-                    if f.write(ff) != SECTOR:
-                        break
-                    made += 1
-            except OSError as e:
-                if _errno(e) != _ENOSPC:
-                    raise
-        n = made - _GUARD
-        n -= n % GROUP
-        self._n = n if n >= _MIN_PLACES else 0
-        if not self._n:
-            raise OSError(_ENOSPC, "CIRCUITPY is full")
+            st = os.statvfs("/")
+            return st[0] * st[4]  # f_bsize * f_bavail
+        except (OSError, AttributeError):
+            return -1
 
 
 def _size(path, fs=None):
@@ -361,9 +363,9 @@ def _size(path, fs=None):
 
 
 def _errno(e):
-    """Return the errno of OSError e (0 when it has none)."""
+    """Return the errno of OSError e (_EIO when it has none)."""
     code = e.args[0] if e.args else 0
-    return code if isinstance(code, int) else 0
+    return code if isinstance(code, int) and code else _EIO
 
 
 def _sync(fs=None):

@@ -93,6 +93,18 @@ def stat(path):
     return (0x8000, 0, 0, 0, 0, 0, vol.stat_size(rel), 0, 0, 0)
 
 
+def statvfs(path):
+    """os.statvfs; "/" is CIRCUITPY's root on the board, so it and the drive give the FAT
+    model's figures (f_bsize, f_frsize, f_blocks, f_bfree, f_bavail, ... as CircuitPython)."""
+    sim = fakes.sim
+    vol = sim.volume() if sim is not None and not sim.host_writing else None
+    if vol is None or (path != "/" and _drive_path(path) is None):
+        return _host.statvfs(path)
+    size = vol.csize * 512
+    free = vol.free_clusters()
+    return (size, size, vol.n_fatent - 2, free, free, 0, 0, 0, 0, 255)
+
+
 def sync():
     """Flush CircuitPython's flash cache (the FAT model's), as os.sync does on the board."""
     sim = fakes.sim

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: MIT
 """A notice at start: what happened to the saved games, said once, calmly, with an OK.
 
-The saves tell one message at most per start (Saves.load in saves/policy.py); this screen
-shows it before anything else, and OK goes on to where the start was going (the date
-picker, a won game's result, or the table).
+The saves tell one message at most per start (Saves.load in saves/policy.py), sometimes in
+two parts (a form feed between them); this screen shows it before anything else, a part at
+a time, and the last OK goes on to where the start was going (the date picker, a won
+game's result, or the table).
 """
 
 from freecell_mc.ui import widgets
@@ -31,14 +32,25 @@ class Screen(widgets.Screen):
         bw = w // 2
         bh = m.button_h
         self.ok = self.add_button(_OK, (w - bw) // 2, h - m.margin - bh, bw, bh, "OK", scale=2)
+        self.rest = ""  # the parts of the text still to show
 
     def show(self, text="", **kw):
-        """Show text, wrapped to the screen's width."""
-        self.body.set(models.wrap(text, self.cols))
+        """Show text's first part, wrapped to the screen's width."""
+        self.rest = text
+        self._next()
+
+    def _next(self):
+        """Show the next part of the text; return False when none was left."""
+        text = self.rest
+        if not text:
+            return False
+        part, _, self.rest = text.partition("\f")
+        self.body.set(models.wrap(part, self.cols))
+        return True
 
     def pressed(self, bid):
-        """Go on to the first screen of this start."""
-        if bid == _OK:
+        """Show the next part, or go on to the first screen of this start."""
+        if bid == _OK and not self._next():
             self.app.first_screen()
 
     def key(self, k):

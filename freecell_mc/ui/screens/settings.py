@@ -23,7 +23,7 @@ _USB_ROW = const(3)
 # The notes a short screen keeps when not all fit: when a new number of cells applies, and
 # whether saves are limited (the USB row's note says why).
 _KEPT = (True, False, False, True, False)
-_LONGEST_USB_NOTE = "saves limited: drive error"
+_LONGEST_USB_NOTE = "bad save file: copy again"  # the longest of saves/notices.reason()
 
 
 class Screen(widgets.Screen):
@@ -152,10 +152,11 @@ class Screen(widgets.Screen):
             b.set_text("On" if on[b.bid] else "Off")
             b.set_state(widgets.ON if on[b.bid] else widgets.OFF)
         if self.usb_note is not None:
-            # Saves not on CIRCUITPY fall back to nvm (docs/saves.md): say why, in a few words.
+            # Saves not on CIRCUITPY fall back to nvm (docs/saves.md): say why, and what to
+            # do, in a few words (the start-up notice told it whole).
             reason = getattr(self.app.saves, "limit_reason", None)
             why = reason() if reason is not None else None
-            text = _ROWS[_USB_ROW][1] if why is None else "saves limited: " + why
+            text = _ROWS[_USB_ROW][1] if why is None else why
             self.usb_note.set(widgets.wrap(text, self.usb_cols))
 
     def pressed(self, bid):
