@@ -86,8 +86,11 @@ class App(Play):
         self.message = None  # told, if there was anything to tell
         today = self.clock.today()
         if plausible(today[0]):
-            self.saves.note_date(today[0], today[1], today[2])
-            if self.game.won():
+            if not self.vouch_date(today[0], today[1], today[2], False):
+                # The clock jumped far ahead of the last confirmed date: ask whether it is
+                # right before a daily win can move the days won that far.
+                self.goto("datepicker", then="table", date=today, check=True)
+            elif self.game.won():
                 # The game kept in the slot was won: greet the player with its result and
                 # the ways on (new deal, replay, daily), not with an empty table.
                 self._show_result()

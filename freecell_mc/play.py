@@ -9,7 +9,7 @@ _show_deal(), _show_result_next() and _ask(), and ask for a refresh with its `di
 """
 
 from freecell_mc.compat import const
-from freecell_mc.dates import plausible
+from freecell_mc.dates import day_number, plausible
 from freecell_mc.rules import deals
 from freecell_mc.rules.engine import Game
 from freecell_mc.saves.record import SLOT_PLAYED, SLOT_WON, Settings
@@ -21,6 +21,10 @@ except ImportError:
 
 SLOT_FREE = const(0)
 SLOT_DAILY = const(1)
+# How far past the confirmed day the clock may run and still move the daily days won: the
+# statistics keep 64 days, the calendar shows 30, so a clock up to 34 days ahead of the
+# real date, once put right, still finds every day the calendar shows (docs/saves.md).
+DAY_SLACK = const(34)
 
 
 class _NullSaves:
@@ -34,6 +38,7 @@ class _NullSaves:
         self.stats = Stats()
         self.last_date = None
         self.active = SLOT_FREE
+        self.confirmed_day = 0
 
     def load(self):
         """Nothing to load."""
@@ -228,6 +233,23 @@ class Play:
                 return
         self.start_deal(deals.KIND_DAILY, number, self.saves.settings.cells)
 
+    def vouch_date(self, y, m, d, picked):
+        """Take y-m-d as today: picked by the player, or read from a running clock.
+
+        Return False when a clock (not the player) says a date so far past the confirmed
+        day that it may be wrong (an RTC that lost its date): the player is asked first,
+        and until then daily wins count but do not move the days won (Stats.mark_day_won).
+        """
+        saves = self.saves
+        day = day_number(y, m, d)
+        c = saves.confirmed_day
+        if not picked and c and day > c + DAY_SLACK:
+            return False  # nor is it the last date known: the date picker would start there
+        saves.note_date(y, m, d)
+        if picked or day > c:
+            saves.confirmed_day = day
+        return True
+
     def daily_today(self):
         """Play today's daily deal, asking for the date first if the clock is not set."""
         y, m, d = self.clock.today()
@@ -316,7 +338,9 @@ class Play:
         if self.kind == deals.KIND_DAILY and self.daily_open(self.number):
             from freecell_mc.ui.screens import models
 
-            st.mark_day_won(*models.daily_date(self.number))
+            c = self.saves.confirmed_day
+            y, m, d = models.daily_date(self.number)
+            st.mark_day_won(y, m, d, c + DAY_SLACK if c else None)
         self.saves.commit(self.clock.ticks_ms(), True)
         self._show_result_next()
 

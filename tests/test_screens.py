@@ -73,6 +73,11 @@ class FakeApp:
     def skip_date(self):
         self.calls.append(("skip",))
 
+    def vouch_date(self, y, m, d, picked):
+        self.vouched = (y, m, d, picked)
+        self.saves.note_date(y, m, d)
+        return True
+
     def answer(self, choice):
         self.calls.append(("answer", choice))
 
@@ -450,6 +455,7 @@ def test_datepicker_starts_from_the_last_known_date_and_sets_the_clock():
     assert s.long.text == "Monday 30 November 2026"
     tap(s, "Set the date")
     assert app.clock.set_calls == [(2026, 11, 30)]
+    assert app.vouched == (2026, 11, 30, True)  # the player's date is a confirmed one
     assert app.calls == [("goto", "daily", {})]
 
 

@@ -125,9 +125,17 @@ class Stats:
         i = self.last_day - dates.day_number(y, m, d)
         return 0 <= i < _WINDOW and self._bit(i) == 1
 
-    def mark_day_won(self, y, m, d):
-        """Record the daily deal of y-m-d as won; return True if it was not already."""
+    def mark_day_won(self, y, m, d, reach=None):
+        """Record the daily deal of y-m-d as won; return True if it was not already.
+
+        reach: the latest day number the window may move to (None: any). A day past it is
+        not marked, nor counted: a clock far ahead of the last confirmed date (an RTC that
+        lost its date, a slip in the date picker) would shift the window past every day
+        the calendar still shows, and back on the real date they would read as not won.
+        """
         n = dates.day_number(y, m, d)
+        if reach is not None and n > reach:
+            return False
         if self.last_day == _NONE_DAY:
             self.last_day = n
         elif n > self.last_day:

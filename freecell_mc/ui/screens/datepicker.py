@@ -17,6 +17,8 @@ _MINUS = const(20)  # 20 + field: down
 DEFAULT_DATE = (2026, 1, 1)
 _NOTE_START = "The clock was reset. Free deals need no date."
 _NOTE_DAILY = "The clock was reset; the daily needs the date."
+# When a running clock is far ahead of the last date the player confirmed (Play.vouch_date).
+_NOTE_CHECK = "The clock jumped far ahead. Is this today?"
 
 
 class Screen(widgets.Screen):
@@ -33,13 +35,14 @@ class Screen(widgets.Screen):
         self.model = models.DateModel(*DEFAULT_DATE)
         self.then = "table"
         self.then_kw = {}
+        self.check = False
         title = self.add_title("What is today's date?", 2)
         below = m.margin + 12 * title.scale + 2
-        # The note under the title wraps to the width; room is kept for the longer of the
-        # two it may show.
+        # The note under the title wraps to the width; room is kept for the longest of the
+        # notes it may show.
         self.cols = (w - 2 * m.margin) // (6 * ts)
         lines = 1
-        for note in (_NOTE_START, _NOTE_DAILY):
+        for note in (_NOTE_START, _NOTE_DAILY, _NOTE_CHECK):
             lines = max(lines, widgets.wrap(note, self.cols).count("\n") + 1)
         note_h = widgets.text_height("\n" * (lines - 1), ts) + m.gap
         # The two ways on, side by side, captioned as big as +/- (their captions wrapped to
@@ -91,14 +94,22 @@ class Screen(widgets.Screen):
         self.add_button(_OK, m.margin + half + m.gap, by, inner - half - m.gap, act_h,
                         widgets.caption("Set the date", half, 2), scale=2)
 
-    def show(self, then="table", date=None, **kw):
-        """Start from date, else the last date the game knew; then= is where OK leads."""
+    def show(self, then="table", date=None, check=False, **kw):
+        """Start from date, else the last date the game knew; then= is where OK leads.
+
+        check: the clock runs, far ahead of the last confirmed date: the player confirms
+        it (or sets the right one), or carries on without (Not now).
+        """
         self.then = then
         self.then_kw = kw
+        self.check = check
         if date is None:
             date = self.app.saves.last_date or DEFAULT_DATE
         self.model.set(*date)
-        if then == "table":
+        if check:
+            self.note.set(widgets.wrap(_NOTE_CHECK, self.cols))
+            self.skip.set_text(widgets.caption("Not now", self.skip.w, 2))
+        elif then == "table":
             self.note.set(widgets.wrap(_NOTE_START, self.cols))
             self.skip.set_text(widgets.caption("Free deals only", self.skip.w, 2))
         else:
@@ -128,7 +139,9 @@ class Screen(widgets.Screen):
 
     def skip_date(self):
         """Leave the clock unset: free deals at the start, else back to the menu."""
-        if self.then == "table":
+        if self.check:
+            self.app.continue_game()  # the clock stays as it is, unconfirmed
+        elif self.then == "table":
             self.app.skip_date()
         else:
             self.app.goto("menu")
@@ -138,7 +151,7 @@ class Screen(widgets.Screen):
         app = self.app
         y, m, d = self.model.value()
         app.clock.set_today(y, m, d)
-        app.saves.note_date(y, m, d)
+        app.vouch_date(y, m, d, True)
         # The date alone never makes a save due; written now, the next start's picker
         # begins from it even if the power goes before anything else changes.
         app.saves.commit(app.clock.ticks_ms(), True)
