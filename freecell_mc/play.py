@@ -12,7 +12,8 @@ from freecell_mc.compat import const
 from freecell_mc.dates import day_number, plausible
 from freecell_mc.rules import deals
 from freecell_mc.rules.engine import Game
-from freecell_mc.saves.record import SLOT_PLAYED, SLOT_WON, Settings
+from freecell_mc.saves.record import SLOT_PLAYED, SLOT_WON
+from freecell_mc.saves.settings import Settings
 
 try:
     from typing import Callable  # noqa: F401  (the annotations below; not on the board)

@@ -13,6 +13,7 @@ complete, exactly the new one; both slots, the statistics and the settings inclu
 import pytest
 
 from host_sim import flash, hardware
+from freecell_mc.hardware import boot
 from freecell_mc.rules import deals
 from freecell_mc.saves import policy, record
 from freecell_mc.rules.engine import Game
@@ -257,10 +258,10 @@ def test_usb_flag_reaches_nvm_at_once_even_read_only():
     s.load()
     s.settings.usb_writable = True
     assert s.commit(0, force=True)
-    assert record.read_usb_flag(blocks) is True
+    assert boot.read_usb_flag(blocks) is True
     s.settings.usb_writable = False
     assert s.commit(1000, force=True)  # within NVM_MIN_MS, still written: boot needs it
-    assert record.read_usb_flag(blocks) is False
+    assert boot.read_usb_flag(blocks) is False
 
 
 def test_read_only_cuts_never_crash_and_fall_back_to_older():

@@ -113,7 +113,8 @@ def test_runner_is_real_micropython_with_the_pure_modules(tmp_path):
     assert out["maxsize"] == 2**31 - 1
     pure = ("__init__", "compat", "dates",
             "rules/__init__", "rules/cards", "rules/deals", "rules/engine", "rules/notation",
-            "saves/__init__", "saves/record", "saves/savelog", "saves/notices", "saves/policy",
+            "saves/__init__", "saves/record", "saves/settings", "saves/savelog", "saves/notices",
+            "saves/policy",
             "saves/stats",
             "hardware/__init__", "hardware/clock", "hardware/taps", "ui/__init__", "ui/layout")
     pkg = ROOT / "freecell_mc"

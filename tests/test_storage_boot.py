@@ -75,13 +75,13 @@ def test_flag_is_read_from_nvm_alone_when_nvm_is_good():
     assert blocks[0].erase_count == 1  # the flag change went to nvm at once
     for b in blocks[1:]:
         b.present = False  # even with every save file gone
-    assert record.read_usb_flag(blocks) is True
+    assert boot.read_usb_flag(blocks) is True
 
 
 def test_flag_comes_from_the_files_when_nvm_was_cut():
     blocks = _blocks_with_flag(True)
     blocks[0].data[0:100] = b"\xff" * 100  # a cut mid-erase of nvm
-    assert record.read_usb_flag(blocks) is True
+    assert boot.read_usb_flag(blocks) is True
 
 
 def test_holding_the_screen_overrides_for_one_start():

@@ -12,6 +12,7 @@ import struct
 import pytest
 
 from host_sim import hardware
+from freecell_mc.hardware import boot
 from freecell_mc.rules import deals
 from freecell_mc.saves import policy, record, stats
 from freecell_mc.rules.engine import Game
@@ -217,7 +218,7 @@ def test_a_refused_nvm_record_is_replaced_and_boot_py_ignores_it():
     struct.pack_into("<I", rec, 8, 0xFFFFFFFF)
     rec[_SET + 3] = 1  # it would open the drive to the computer
     _put_raw(blocks[0], seal(rec))
-    assert record.read_usb_flag(blocks) is False
+    assert boot.read_usb_flag(blocks) is False
     r, msg = _reload(blocks)
     assert msg is None and r.slot(record.SLOT_FREE).number == 11982
     # nvm holds nothing the game could have written: the next save replaces it.

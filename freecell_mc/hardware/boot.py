@@ -50,6 +50,29 @@ def touched_at_boot(touch=None, sleep=None):
     return hits >= _NEEDED
 
 
+def read_usb_flag(blocks):
+    """Return the USB-update flag for boot.py: from nvm, else the newest save file.
+
+    A change of the flag reaches nvm at once (Saves._write, policy.py; a storm of taps is
+    written when it settles), so a valid nvm record holds the current flag and boot.py
+    reads one block instead of the whole ring; only when nvm is unreadable (a cut while it
+    was written) is the ring searched.
+    """
+    data = record.read_place(blocks[0]) if blocks else None
+    if record.check(data) == record.OK and record.refusal(data) is None:
+        return record.usb_flag(data) == 1
+    best_seq = -1
+    flag = False
+    for i in range(1, len(blocks)):
+        data = record.read_place(blocks[i])
+        if record.check(data) == record.OK and record.refusal(data) is None:
+            seq = record.seq_of(data)
+            if best_seq < 0 or record.newer(seq, best_seq):
+                best_seq = seq
+                flag = record.usb_flag(data) == 1
+    return flag
+
+
 def decide(usb_flag, held):
     """Return (game_writes, lines to print) for the saved flag and a held screen."""
     if held:
@@ -72,7 +95,7 @@ def main(fs=None, blocks=None, touch=None, out=print):
             nvm = None
         blocks = savelog.device_blocks(nvm)
     try:
-        flag = record.read_usb_flag(blocks)
+        flag = read_usb_flag(blocks)
     except Exception:  # noqa: BLE001  (boot.py must never stop the board from starting)
         flag = False
     held = touched_at_boot(touch)

@@ -6,7 +6,7 @@ no hardware. The desktop simulator runs this very file: it supplies `board` and 
 """
 
 # The PyPortal panel's factory calibration (SPEC section 6), used until the player saves one.
-from freecell_mc.saves.record import DEFAULT_CALIBRATION as CALIBRATION
+from freecell_mc.saves.settings import DEFAULT_CALIBRATION as CALIBRATION
 
 
 class NoKeys:

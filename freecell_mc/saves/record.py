@@ -16,6 +16,9 @@ from freecell_mc import dates
 from freecell_mc.compat import const
 from freecell_mc.rules import deals
 from freecell_mc.saves import stats
+from freecell_mc.saves.settings import (  # noqa: F401  (the calibration rule, read here too)
+    CAL_MIN_SPAN, DEFAULT_CALIBRATION, Settings, valid_calibration,
+)
 from freecell_mc.saves.stats import Stats
 
 SLOT_FREE = const(0)
@@ -98,11 +101,6 @@ HARD = (
 # (not the active slot) and the statistics. The games in the slots ride along.
 IMPORTANT = ((_SET, _ACTIVE), (_CONFIRMED, _DATE), (_STATS, _SLOT0))
 
-DEFAULT_CALIBRATION = ((5200, 59000), (5800, 57000))
-# A calibration maps raw readings lo..hi onto the screen. Both axes must run upwards within
-# 16 bits over at least this span (the calibration screen stores nothing narrower): a
-# narrower one, such as 0..1 or 65534..65535, sends every tap to the screen's edge.
-CAL_MIN_SPAN = const(8000)
 
 # Status of one place, from check().
 OK = const(0)
@@ -137,16 +135,6 @@ def check(data):
     if data[4] != VERSION or length != REC:
         return BAD
     return OK
-
-
-def valid_calibration(cal):
-    """Return True if cal is ((x_lo, x_hi), (y_lo, y_hi)) in 16 bits with wide enough spans."""
-    try:
-        (a, b), (c, d) = cal
-        return (0 <= a and b - a >= CAL_MIN_SPAN and b <= 65535
-                and 0 <= c and d - c >= CAL_MIN_SPAN and d <= 65535)
-    except (TypeError, ValueError):
-        return False
 
 
 def refusal(data, game=None):
@@ -298,48 +286,6 @@ def in_file(data):
 def credit_of(data):
     """Return the nvm credit (seconds of play) a checked record holds."""
     return struct.unpack_from("<h", data, _CREDIT)[0]
-
-
-class Settings:
-    """The player's settings; attributes are read and assigned directly."""
-
-    def __init__(self):
-        """Start with the defaults."""
-        self.defaults()
-
-    def defaults(self):
-        """Reset every setting to its default."""
-        self.cells = 4
-        self.takeback = False
-        self.four_colour = False
-        self.calibration = DEFAULT_CALIBRATION
-        self.usb_writable = False  # False: the game writes CIRCUITPY (power-safe saves)
-
-    def pack_into(self, buf, off):
-        """Write settings into buf at off (12 bytes)."""
-        cal = self.calibration
-        struct.pack_into(
-            "<BBBBHHHH",
-            buf,
-            off,
-            self.cells,
-            1 if self.takeback else 0,
-            1 if self.four_colour else 0,
-            1 if self.usb_writable else 0,
-            cal[0][0],
-            cal[0][1],
-            cal[1][0],
-            cal[1][1],
-        )
-
-    def unpack_from(self, buf, off):
-        """Read settings from buf at off (a record refusal() passed: every value is sane)."""
-        c, t, f, u, x0, x1, y0, y1 = struct.unpack_from("<BBBBHHHH", buf, off)
-        self.cells = c
-        self.takeback = t == 1
-        self.four_colour = f == 1
-        self.usb_writable = u == 1
-        self.calibration = ((x0, x1), (y0, y1))
 
 
 class Slot:
@@ -566,26 +512,3 @@ class Record:
         # The one long int of a write (3 CRCs in 4 are 2**30 or more): crc32 makes it and
         # struct checks it, 96 bytes. Looks for changes and polls make none.
         struct.pack_into("<I", rec, _CRC, binascii.crc32(self._body))
-
-
-def read_usb_flag(blocks):
-    """Return the USB-update flag for boot.py: from nvm, else the newest save file.
-
-    A change of the flag reaches nvm at once (Saves._write, policy.py; a storm of taps is
-    written when it settles), so a valid nvm record holds the current flag and boot.py
-    reads one block instead of the whole ring; only when nvm is unreadable (a cut while it
-    was written) is the ring searched.
-    """
-    data = read_place(blocks[0]) if blocks else None
-    if check(data) == OK and refusal(data) is None:
-        return usb_flag(data) == 1
-    best_seq = -1
-    flag = False
-    for i in range(1, len(blocks)):
-        data = read_place(blocks[i])
-        if check(data) == OK and refusal(data) is None:
-            seq = seq_of(data)
-            if best_seq < 0 or newer(seq, best_seq):
-                best_seq = seq
-                flag = usb_flag(data) == 1
-    return flag

@@ -25,7 +25,8 @@ const ROOT = resolve(HERE, "..", "..");
 const PURE = [
   "__init__", "compat", "dates",
   "rules/__init__", "rules/cards", "rules/deals", "rules/engine", "rules/notation",
-  "saves/__init__", "saves/record", "saves/savelog", "saves/notices", "saves/policy",
+  "saves/__init__", "saves/record", "saves/settings", "saves/savelog", "saves/notices",
+  "saves/policy",
   "saves/stats",
   "hardware/__init__", "hardware/clock", "hardware/taps",
   "ui/__init__", "ui/layout",

@@ -12,7 +12,7 @@ from freecell_mc.dates import (
     FIRST_PLAUSIBLE_YEAR, add_days, day_number, days_in_month, from_day_number, weekday,
 )
 from freecell_mc.rules.deals import KIND_DAILY, KIND_MS, MS_MAX
-from freecell_mc.saves.record import CAL_MIN_SPAN, DEFAULT_CALIBRATION, valid_calibration  # noqa: F401  (calibration.py asks here)
+from freecell_mc.saves.settings import CAL_MIN_SPAN, DEFAULT_CALIBRATION, valid_calibration  # noqa: F401  (calibration.py asks here)
 from freecell_mc.saves.record import SLOT_WON
 
 YEAR_MIN = FIRST_PLAUSIBLE_YEAR  # the picker never offers a date the clock would distrust
@@ -370,7 +370,7 @@ def wrap(text, cols):
 # adafruit_touchscreen maps a raw reading r to screen (r - lo) * (size - 1) / (hi - lo),
 # clamped to the screen; a calibration is ((x_lo, x_hi), (y_lo, y_hi)). The factory one,
 # DEFAULT_CALIBRATION, is the saves' default; the saves also decide which ones are valid
-# (record.valid_calibration), so what this screen stores is what a start accepts.
+# (settings.valid_calibration), so what this screen stores is what a start accepts.
 
 
 def raw_to_screen(r, lo, hi, size):
