@@ -53,10 +53,10 @@ def touched_at_boot(touch=None, sleep=None):
 def read_usb_flag(blocks):
     """Return the USB-update flag for boot.py: from nvm, else the newest save file.
 
-    A change of the flag reaches nvm at once (Saves._write, policy.py; a storm of taps is
-    written when it settles), so a valid nvm record holds the current flag and boot.py
-    reads one block instead of the whole ring; only when nvm is unreadable (a cut while it
-    was written) is the ring searched.
+    A change of the flag reaches nvm at once (Saves._write, policy.py; a storm of taps
+    every 10 s), so a valid nvm record holds the current flag and boot.py reads one block
+    instead of the whole ring; only when nvm is unreadable (a cut while it was written) is
+    the ring searched.
     """
     data = record.read_place(blocks[0]) if blocks else None
     if record.check(data) == record.OK and record.refusal(data) is None:

@@ -26,11 +26,6 @@ CHECKPOINT_MS = const(1500)  # a change is on flash at most this long after it w
 _CHECK_MS = const(250)  # how often commit() looks for changes when not forced
 THINK_MS = const(300000)  # a pause this long after a move is still play (elapsed time)
 IDLE_WRITE_MS = const(60000)  # past it, the clock alone writes at most this often
-# The save file takes one record per FILE_GAP_MS on average, whatever is forced: the pace
-# of the checkpoint (a look, then CHECKPOINT_MS), which the wear arithmetic counts on. A
-# few forced saves in a row (leaving a game, then a setting) go at once.
-FILE_GAP_MS = const(1750)
-FILE_BURST = const(4)
 # nvm's budget: every write costs NVM_COST_S seconds of play, earned while the player plays
 # (within THINK_MS of a change) and kept in the record, up to CREDIT_MAX (4 writes). So nvm
 # takes at most 3600 / 1800 = 2 writes an hour of play, and a burst of 4 at once.
@@ -62,8 +57,6 @@ class Saves(Ring):
         self._credit_ms = _FRESH_MS
         self._credit_at = None  # ticks the credit was last brought up to date
         self._flag_ms = None  # ticks of the last nvm write the USB flag made due
-        self._tokens = FILE_BURST  # save-file writes that may go at once
-        self._token_ms = None  # ticks the tokens were last counted
         self._check_ms = None
         self._dirty_ms = None  # ticks when an unsaved change was first seen
         self._play_ms = None  # ticks of the last hard change (a pause past THINK_MS is idle)
@@ -181,7 +174,7 @@ class Saves(Ring):
             elif best is nvm_data and newest_file < 0 and in_file(best):
                 # The save file held this record or a newer one, and holds none now.
                 self.message = notices.from_backup(self.files_error == NO_FILE, self.last_date)
-        self._nvm_behind = self._behind_nvm(nvm_data, best)
+        self._nvm_behind = _lacks(self, nvm_data, best)
         self._tell_limited()
         if self.message is not None:
             # Report it once: put a clean record on flash so the next start is quiet; nvm
@@ -190,15 +183,6 @@ class Saves(Ring):
             self._dirty_ms = 0
             self._write(None)
         return self.message
-
-    def _behind_nvm(self, nvm_data, best):
-        """Return what nvm lacks of the record just loaded (_BEHIND_ANY, _BEHIND_IMPORTANT)."""
-        if nvm_data is None:
-            return _BEHIND_ANY | _BEHIND_IMPORTANT
-        if best is nvm_data:
-            return 0
-        out = _BEHIND_IMPORTANT if self._differs(nvm_data, IMPORTANT) else 0
-        return out | (_BEHIND_ANY if self._differs(nvm_data, HARD) else 0)
 
     def _tell_limited(self):
         """Say once (until mended) that saves go to nvm alone for want of a save file."""
@@ -263,7 +247,7 @@ class Saves(Ring):
             due = True
         if not due and dates.ticks_diff(now_ms, self._dirty_ms) < CHECKPOINT_MS:
             return False
-        if not self._token(now_ms):
+        if not self.take_token(now_ms):
             return False  # forced too often: the change goes at the next token (<= 1.75 s)
         return self._write(now_ms)
 
@@ -278,20 +262,6 @@ class Saves(Ring):
             dt = 1000  # a poll held up (a long erase, a screen built) earns no windfall
         c = self._credit_ms + (dt if dt > 0 else 0)
         self._credit_ms = c if c < CREDIT_MAX * 1000 else CREDIT_MAX * 1000
-
-    def _token(self, now_ms):
-        """Take one save-file write from the budget; False when none is left yet."""
-        if not self.files_ok:
-            return True  # nvm alone: its own credit decides
-        at = self._token_ms
-        if at is None:
-            self._token_ms = now_ms
-        else:
-            while self._tokens < FILE_BURST and dates.ticks_diff(now_ms, at) >= FILE_GAP_MS:
-                self._tokens += 1
-                at += FILE_GAP_MS
-            self._token_ms = now_ms if self._tokens >= FILE_BURST else at
-        return self._tokens > 0
 
     def _nvm_due(self, now_ms, lacks, files):
         """Return the cost (ms of credit) if nvm takes the record now, else 0.
@@ -330,9 +300,7 @@ class Saves(Ring):
         wrote = False
         if files:
             wrote = self._write_files()
-            if wrote:
-                self._tokens -= 1
-            else:
+            if not wrote:
                 # The drive failed just now: nvm is the only place, and says so.
                 cost = self._nvm_due(now_ms, lacks, False)
                 self._seal(False, (self._credit_ms - cost) // 1000)
@@ -358,3 +326,13 @@ class Saves(Ring):
         self._dirty_ms = None
         self._write_ms = now_ms
         return True
+
+
+def _lacks(saves, nvm_data, best):
+    """Return what nvm lacks of the record just loaded (_BEHIND_ANY, _BEHIND_IMPORTANT)."""
+    if nvm_data is None:
+        return _BEHIND_ANY | _BEHIND_IMPORTANT
+    if best is nvm_data:
+        return 0
+    out = _BEHIND_IMPORTANT if saves._differs(nvm_data, IMPORTANT) else 0
+    return out | (_BEHIND_ANY if saves._differs(nvm_data, HARD) else 0)

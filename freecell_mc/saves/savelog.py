@@ -16,6 +16,7 @@ docs/saves.md has the layout and why.
 """
 
 from freecell_mc.compat import const
+from freecell_mc.dates import ticks_diff
 from freecell_mc.saves.record import REC, Record
 
 NVM_SIZE = const(8192)
@@ -35,6 +36,11 @@ LOG_PATH = "fcsave/ring/saves.bin"
 SPACER_PATH = "fcsave/readme.txt"
 SPACER_BYTES = const(4096)
 
+# The save file takes one record per FILE_GAP_MS on average, whatever is forced: the pace
+# of the checkpoint (a look every 250 ms, then 1.5 s), which the wear arithmetic counts on.
+# A few forced saves in a row (leaving a game, then a setting) go at once.
+FILE_GAP_MS = const(1750)
+FILE_BURST = const(4)
 _TRIES = const(4)  # save places tried per write before the drive is given up on
 # Why the save file cannot take records (Ring.files_error): CircuitPython's errno values
 # where there is one (_errno() reads the port's own from the exception first).
@@ -73,6 +79,8 @@ class Ring(Record):
         self._next = 0  # ring index of the next file write
         self._todo = 0  # groups to erase before the next write
         self._todo_at = 0  # ring index of the first place of the first of them
+        self._tokens = FILE_BURST  # save-file writes that may go at once
+        self._token_ms = None  # ticks the tokens were last counted
 
     def _resume(self, newest):
         """Set the place to write next after a load found the newest record at newest.
@@ -93,6 +101,21 @@ class Ring(Record):
             self._next = ((newest // g + 2) * g) % n if newest >= 0 else 0
             self._todo_at = self._next
             self._todo = 2
+
+    def take_token(self, now_ms):
+        """Return True if the save file's write budget allows a write now (one is spent by
+        _write_files); without a usable file, nvm's own budget decides."""
+        if not self.files_ok:
+            return True
+        at = self._token_ms
+        if at is None:
+            self._token_ms = now_ms
+        else:
+            while self._tokens < FILE_BURST and ticks_diff(now_ms, at) >= FILE_GAP_MS:
+                self._tokens += 1
+                at += FILE_GAP_MS
+            self._token_ms = now_ms if self._tokens >= FILE_BURST else at
+        return self._tokens > 0
 
     def erase_due(self):
         """Return True if an erase is waiting for a quiet moment."""
@@ -148,6 +171,7 @@ class Ring(Record):
                 self._resume(k)  # what the failed place's group holds is not known
                 continue
             self._next = (k + 1) % n
+            self._tokens -= 1
             if g > 1 and self._next % g == 0:
                 # Entering a group: it was erased ahead; the next one may be erased now,
                 # while this one is still empty.
