@@ -5,17 +5,22 @@ The player is simulated with the engine and a fixed pseudo-random pacing: quick 
 thinking pauses, long looks, an undo now and then, a menu visit, games won or abandoned and a
 daily deal beside the free one. The App's contract is followed exactly: put_slot after every
 move, set_elapsed and commit(now) every 50 ms poll, commit(force=True) on leaving a game,
-winning, and changing a setting. The drive is host_sim/fat.py: the 8 MB flash formatted as
-CircuitPython formats it (FAT16, 1 KB clusters, data from sector 65, so nothing is 4 KB
-aligned), the programs a PyPortal holds, CircuitPython's 4 KB sector cache and FatFs
-writing the save file; every erase of every 4 KB sector is counted, the FAT's and the
-folders' included. Making the save file (once per drive) is counted apart.
+winning, and changing a setting, and erase_ahead() at a poll a second or more after the last
+touch. The drive is host_sim/fat.py: the 8 MB flash formatted as CircuitPython formats it
+(FAT16, 1 KB clusters, data from sector 65, so nothing is 4 KB aligned), the save file made
+as the copy tool makes it, the programs a PyPortal holds, CircuitPython's 4 KB sector cache
+and FatFs; every erase of every 4 KB sector is counted, the FAT's and the folders' included.
 
+Counting starts once the ring has turned over (the steady state): before that the saves
+program flash the computer wrote erased and erase nothing, which flatters the figures.
+
+Runs: scripted play; a move every second; two tap storms (Menu after every move, a Settings
+switch tapped 5 times a second, each a forced save); the USB switch tapped 5 times a second
+(every tap a change for nvm); and USB-update mode, where nvm alone takes the saves.
 Reported per hour: records written, nvm erases, erases of the most-erased 4 KB sector of
 CIRCUITPY, the longest any change waited for flash (what a power cut could lose), the
-longest a save kept the flash busy, and the life at 2 hours of play a day with 10,000 erase
-cycles per sector. A second run is the worst case, a move every second for the whole time;
-a third is USB-update mode, where nvm alone takes the saves.
+longest a save and an erase done ahead kept the flash busy, and the life at 2 hours of play
+a day with 10,000 erase cycles per sector.
 
     python -m bench.saves
 """
@@ -29,8 +34,15 @@ from freecell_mc.rules.engine import Game
 from freecell_mc.saves import policy, record, savelog
 
 POLL_MS = 50
+QUIET_MS = 1000  # the App's: erase ahead only this long after the last touch
 CYCLES = 10000
 HOURS_PER_DAY = 2
+PLAY = "scripted play"
+RELENTLESS = "a move every second"
+MENU_STORM = "tap storm: Menu after every move"
+SWITCH_STORM = "tap storm: a Settings switch 5 times a second"
+USB_STORM = "tap storm: the USB switch 5 times a second"
+USB_MODE = "USB-update mode (CIRCUITPY read-only, nvm alone)"
 
 
 class _Rand:
@@ -45,9 +57,9 @@ class _Rand:
         return (self.x >> 8) % n
 
 
-def _pause_ms(rnd, relentless):
+def _pause_ms(rnd, kind):
     """Return the time before the next move: the pacing of a real player."""
-    if relentless:
+    if kind == RELENTLESS:
         return 1000
     r = rnd.next(100)
     if r < 55:
@@ -72,177 +84,228 @@ def _some_move(g, rnd):
     return g.undo()
 
 
-def simulate(hours=1, relentless=False, ring=savelog.RING, seed=12345, writable=True):
-    """Play `hours` through Saves over the FAT model; return a dict of figures.
+class _Run:
+    """One simulated board: the saves, the clock, and what is measured."""
 
-    writable=False plays with CIRCUITPY left to the computer (USB-update mode): nvm alone.
-    """
-    blocks = hardware.fat_blocks(places=ring, writable=writable)
-    fl = blocks.fs.vol.flash if not writable else blocks.fs.flash
-    saves = policy.Saves(blocks)
-    saves.load()
-    rnd = _Rand(seed)
-    now = 0
-    end = hours * 3600 * 1000
-    games = won = moves_total = 0
-    worst_wait = 0
-    dirty_since = None
-    slot = record.SLOT_FREE
-    g = None
-    game_moves = 0
-    elapsed_ms = 0
-    made = [None]  # erases per sector once the save file exists (making it is apart)
-    busiest = [0]
+    def __init__(self, kind, ring, seed):
+        writable = kind != USB_MODE
+        self.blocks = hardware.fat_blocks(places=ring, writable=writable)
+        self.fl = self.blocks.fs.vol.flash if not writable else self.blocks.fs.flash
+        self.saves = policy.Saves(self.blocks)
+        self.saves.load()
+        self.rnd = _Rand(seed)
+        self.kind = kind
+        self.now = 0
+        self.touch_ms = 0  # the last tap
+        self.dirty_since = None  # the oldest change not on flash yet
+        self.worst_wait = 0
+        self.longest_save = 0
+        self.longest_erase = 0
+        self.quiet_erases = 0
+        self.g = None
+        self.slot = record.SLOT_FREE
+        self.elapsed_ms = 0
+        self.games = self.won = self.moves = 0
 
-    def commit(force=False):
+    def commit(self, force=False):
         """Commit; a write ends the wait of the oldest change, which lasted until it is done."""
-        nonlocal worst_wait, dirty_since
-        before = fl.busy_us
-        wrote = saves.commit(now & 0x1FFFFFFF, force)
-        if wrote:
-            busy = fl.busy_us - before
-            if made[0] is None and writable:
-                made[0] = (list(fl.erases), busy)  # making the file: once per drive
+        before = self.fl.busy_us
+        if self.saves.commit(self.now & 0x1FFFFFFF, force):
+            busy = self.fl.busy_us - before
+            self.longest_save = max(self.longest_save, busy)
+            if self.dirty_since is not None:
+                self.worst_wait = max(self.worst_wait, self.now - self.dirty_since + busy // 1000)
+            self.dirty_since = None
+
+    def changed(self):
+        """Note a change the record must take (a move, a tap on a setting)."""
+        self.touch_ms = self.now
+        if self.dirty_since is None:
+            self.dirty_since = self.now
+
+    def poll_until(self, t):
+        """Poll every 50 ms up to t: the clock, the saves, the erase ahead when quiet."""
+        s = self.saves
+        while self.now < t:
+            self.now += POLL_MS
+            if self.g is not None:
+                self.elapsed_ms += POLL_MS
+                if self.dirty_since is None:
+                    self.dirty_since = self.now  # play time the record does not hold yet
+                s.set_elapsed(self.slot, self.elapsed_ms // 1000, self.elapsed_ms % 1000)
+            self.commit()
+            if self.dirty_since is not None:
+                self.worst_wait = max(self.worst_wait, self.now - self.dirty_since)
+            if self.now - self.touch_ms >= QUIET_MS and s.erase_due():
+                before = self.fl.busy_us
+                s.erase_ahead()
+                self.quiet_erases += 1
+                self.longest_erase = max(self.longest_erase, self.fl.busy_us - before)
+
+    def force(self):
+        """A forced save (leaving the table, a setting, a win)."""
+        self.commit(True)
+
+    def deal(self):
+        """Start a deal: free most of the time, the daily now and then."""
+        rnd = self.rnd
+        self.slot = record.SLOT_DAILY if rnd.next(6) == 0 else record.SLOT_FREE
+        self.seed_no = rnd.next(1 << 30)
+        self.g = Game()
+        self.g.deal(deals.seeded_deck(self.seed_no))
+        self.kind_no = deals.KIND_DAILY if self.slot else deals.KIND_SEED
+        self.game_moves = 60 + rnd.next(120)  # how long this player sticks with the deal
+        self.actions = 0
+        self.elapsed_ms = 0
+        self.saves.put_slot(self.slot, self.kind_no, self.seed_no, 4, self.g, 0)
+        self.changed()
+        self.poll_until(self.now + 3000)  # looking at the new table
+
+    def step(self):
+        """Play one action of the run's kind."""
+        if self.kind in (SWITCH_STORM, USB_STORM):
+            st = self.saves.settings
+            if self.kind == SWITCH_STORM:
+                st.four_colour = not st.four_colour
             else:
-                busiest[0] = max(busiest[0], busy)
-                if dirty_since is not None:
-                    worst_wait = max(worst_wait, now - dirty_since + busy // 1000)
-            dirty_since = None
-        return wrote
-
-    def poll_until(t):
-        nonlocal now, worst_wait, elapsed_ms, dirty_since
-        while now < t:
-            now += POLL_MS
-            if g is not None:
-                elapsed_ms += POLL_MS
-                sec = elapsed_ms // 1000
-                if sec != (elapsed_ms - POLL_MS) // 1000 and dirty_since is None:
-                    dirty_since = now  # a second of play the record does not hold yet
-                saves.set_elapsed(slot, sec)
-            commit()
-            if dirty_since is not None:
-                worst_wait = max(worst_wait, now - dirty_since)
-
-    def force():
-        nonlocal dirty_since
-        commit(True)
-        dirty_since = None
-
-    while now < end:
-        if g is None:
-            # A new deal: free most of the time, the daily now and then.
-            slot = record.SLOT_DAILY if rnd.next(6) == 0 else record.SLOT_FREE
-            seed_no = rnd.next(1 << 30)
-            g = Game()
-            g.deal(deals.seeded_deck(seed_no))
-            kind = deals.KIND_DAILY if slot else deals.KIND_SEED
-            game_moves = 60 + rnd.next(120)  # how long this player sticks with the deal
-            actions = 0
-            elapsed_ms = 0
-            saves.put_slot(slot, kind, seed_no, 4, g, 0)
-            poll_until(now + 3000)  # looking at the new table
-        pause = _pause_ms(rnd, relentless)
-        poll_until(now + pause)
-        actions += 1
+                st.usb_writable = not st.usb_writable
+            self.changed()
+            self.force()  # App.settings_changed
+            self.poll_until(self.now + 200)
+            return
+        if self.g is None:
+            self.deal()
+        rnd, g, s = self.rnd, self.g, self.saves
+        if self.kind == MENU_STORM:
+            # Pick, drop, Menu, Continue: a tap every 250 ms, never a quiet second.
+            for _ in range(3):
+                self.touch_ms = self.now
+                self.poll_until(self.now + 250)
+        else:
+            self.poll_until(self.now + _pause_ms(rnd, self.kind))
+        self.actions += 1
         if _some_move(g, rnd):
-            moves_total += 1
+            self.moves += 1
             if g.moves == 1:
-                saves.stats.record_start()
-                games += 1
-            saves.put_slot(slot, kind, seed_no, 4, g, elapsed_ms // 1000)
-            if dirty_since is None:
-                dirty_since = now
-        if rnd.next(150) == 0:
-            force()  # a visit to the menu
-            g_keep, g = g, None
-            poll_until(now + 5000)
-            g = g_keep
-        if actions >= game_moves:
+                s.stats.record_start()
+                self.games += 1
+            s.put_slot(self.slot, self.kind_no, self.seed_no, 4, g, self.elapsed_ms // 1000, 0,
+                       self.elapsed_ms % 1000)
+            self.changed()
+        if self.kind == MENU_STORM:
+            self.force()  # Menu: the table is left, and saved
+            self.touch_ms = self.now
+            self.poll_until(self.now + 250)
+            self.touch_ms = self.now  # Continue
+        elif rnd.next(150) == 0:
+            self.force()  # a visit to the menu
+            keep, self.g = self.g, None
+            self.touch_ms = self.now
+            self.poll_until(self.now + 5000)
+            self.g = keep
+            self.touch_ms = self.now
+        if self.actions >= self.game_moves:
             if rnd.next(3):  # won (the other deals are left half-played)
-                saves.stats.record_win(elapsed_ms // 1000, g.moves)
-                if slot == record.SLOT_DAILY:
-                    y, m, d = dates.add_days(2026, 11, 30, won)  # one daily a day
-                    saves.stats.mark_day_won(y, m, d)
-                saves.clear_slot(slot)
-                won += 1
-            force()
-            g = None
-    force()
-    base = made[0][0] if made[0] is not None else [0] * len(fl.erases)
-    per_sector = [fl.erases[i] - base[i] for i in range(len(base))]
+                s.stats.record_win(self.elapsed_ms // 1000, g.moves)
+                if self.slot == record.SLOT_DAILY:
+                    y, m, d = dates.add_days(2026, 11, 30, self.won)  # one daily a day
+                    s.stats.mark_day_won(y, m, d)
+                s.clear_slot(self.slot)
+                self.won += 1
+            self.changed()
+            self.force()
+            self.g = None
+
+
+def simulate(kind=PLAY, turns=10, ring=savelog.RING, seed=12345, hours=10):
+    """Play a run's kind through Saves over the FAT model: once the ring has turned over,
+    `turns` more whole turns of it (so every 4 KB sector of the file is counted over the
+    same turns; about 10 h of play), or `hours` where nvm alone takes the saves. Return a
+    dict of figures."""
+    r = _Run(kind, ring, seed)
+    s = r.saves
+    first_busy = None
+    if kind != USB_MODE:
+        while s.writes < ring + 2 * savelog.GROUP:  # a full turn, and the first erases ahead
+            r.step()
+            if first_busy is None and s.writes:
+                first_busy = r.longest_save
+    start_ms = r.now
+    erases0 = list(r.fl.erases)
+    nvm0 = r.blocks.nvm.erase_count
+    writes0 = s.writes
+    r.worst_wait = r.longest_save = r.longest_erase = 0
+    r.games = r.won = r.moves = 0
+    end = start_ms + hours * 3600 * 1000
+    while (r.now < end) if kind == USB_MODE else (s.writes - writes0 < turns * ring):
+        r.step()
+    span_h = (r.now - start_ms) / 3600000
+    per_sector = [r.fl.erases[i] - erases0[i] for i in range(len(erases0))]
     most = max(per_sector)
-    nvm = blocks.nvm.erase_count
-    per_hour_most = most / hours
-    per_hour_nvm = nvm / hours
+    per_hour_most = most / span_h
+    per_hour_nvm = (r.blocks.nvm.erase_count - nvm0) / span_h
 
     def life(per_hour):
         return float("inf") if per_hour == 0 else CYCLES / (per_hour * HOURS_PER_DAY * 365)
 
     return {
-        "hours": hours,
+        "kind": kind,
+        "hours": span_h,
+        "turns": 0 if kind == USB_MODE else turns,
+        "worst_sector_erases": most,
         "ring": ring,
-        "games": games,
-        "won": won,
-        "moves": moves_total,
-        "writes_per_hour": saves.writes / hours,
+        "games": r.games,
+        "won": r.won,
+        "moves": r.moves,
+        "writes_per_hour": (s.writes - writes0) / span_h,
         "nvm_erases_per_hour": per_hour_nvm,
-        "ring_erases_per_hour": sum(per_sector) / hours,
+        "ring_erases_per_hour": sum(per_sector) / span_h,
         "max_sector_erases_per_hour": per_hour_most,
-        "worst_sector": per_sector.index(most) if most else None,
-        "worst_wait_s": worst_wait / 1000,
-        "longest_save_ms": busiest[0] / 1000,
-        "first_save_ms": made[0][1] / 1000 if made[0] is not None else 0,
+        "worst_wait_s": r.worst_wait / 1000,
+        "longest_save_ms": r.longest_save / 1000,
+        "longest_erase_ms": r.longest_erase / 1000,
+        "first_save_ms": (first_busy or 0) / 1000,
         "life_ring_years": life(per_hour_most),
         "life_nvm_years": life(per_hour_nvm),
-        "checkpoint_s": policy.CHECKPOINT_MS / 1000,
     }
 
 
-def _report(out, title, r):
+def _report(out, r):
     """Print one run's figures."""
-    out.write(
-        "%s (per hour, over %d h; save file of %d records)\n" % (title, r["hours"], r["ring"])
-    )
-    out.write("  games started %d, won %d, moves %d\n" % (r["games"], r["won"], r["moves"]))
-    out.write("  records written per hour      %8.1f\n" % r["writes_per_hour"])
-    out.write("  nvm erases per hour           %8.2f\n" % r["nvm_erases_per_hour"])
-    out.write(
-        "  CIRCUITPY 4 KB erases per hour %7.1f (every sector, FAT and folders included)\n"
-        % r["ring_erases_per_hour"]
-    )
-    out.write(
-        "  most erases of one 4 KB sector per hour %6.2f\n" % r["max_sector_erases_per_hour"]
-    )
-    out.write(
-        "  longest a change waited until it was on flash %5.2f s (checkpoint %.1f s)\n"
-        % (r["worst_wait_s"], r["checkpoint_s"])
-    )
-    out.write(
-        "  longest a save kept the flash busy %5.0f ms (making the save file: %.0f ms, once)\n"
-        % (r["longest_save_ms"], r["first_save_ms"])
-    )
-    out.write(
-        "  projected life at %d h/day, %d cycles: worst CIRCUITPY sector %.1f years, "
-        "nvm %.1f years\n"
-        % (HOURS_PER_DAY, CYCLES, r["life_ring_years"], r["life_nvm_years"])
-    )
+    over = ("%d turns of the ring, %.1f h" % (r["turns"], r["hours"]) if r["turns"]
+            else "%.1f h" % r["hours"])
+    out.write("saves: %s (per hour, steady state over %s; save file of %d records)\n"
+              % (r["kind"], over, r["ring"]))
+    if r["moves"]:
+        out.write("  games started %d, won %d, moves %d\n" % (r["games"], r["won"], r["moves"]))
+    out.write("  records written per hour        %8.1f\n" % r["writes_per_hour"])
+    out.write("  nvm erases per hour             %8.2f\n" % r["nvm_erases_per_hour"])
+    out.write("  CIRCUITPY 4 KB erases per hour  %8.1f (every sector, FAT and folders included)\n"
+              % r["ring_erases_per_hour"])
+    out.write("  most erases of one 4 KB sector per hour %6.2f (%d in all)\n"
+              % (r["max_sector_erases_per_hour"], r["worst_sector_erases"]))
+    out.write("  longest a change waited until it was on flash %5.2f s\n" % r["worst_wait_s"])
+    out.write("  longest a save kept the flash busy %5.0f ms; an erase done ahead %4.0f ms"
+              " (first save on a fresh drive %.0f ms)\n"
+              % (r["longest_save_ms"], r["longest_erase_ms"], r["first_save_ms"]))
+    out.write("  projected life at %d h/day, %d cycles: worst CIRCUITPY sector %.1f years, "
+              "nvm %.1f years\n"
+              % (HOURS_PER_DAY, CYCLES, r["life_ring_years"], r["life_nvm_years"]))
 
 
-def run(out=None, hours=10):
-    """Play the realistic and the worst-case pacing; print per-hour figures to out.
+def run(out=None, turns=10):
+    """Play every kind of run; print per-hour figures to out; return them.
 
-    Ten hours by default so a single file's erases per hour are an average over several
-    turns of the ring, not a count rounded to a whole turn.
+    Ten turns of the ring by default (about ten hours), so a sector's erases per hour are
+    an average over several turns.
     """
     out = sys.stdout if out is None else out
-    r = simulate(hours)
-    _report(out, "saves: scripted play", r)
-    w = simulate(hours, relentless=True)
-    _report(out, "saves: worst case, a move every second", w)
-    u = simulate(hours, writable=False)
-    _report(out, "saves: USB-update mode (CIRCUITPY read-only, nvm alone)", u)
-    return r, w, u
+    results = []
+    for kind in (PLAY, RELENTLESS, MENU_STORM, SWITCH_STORM, USB_STORM, USB_MODE):
+        r = simulate(kind, turns)
+        _report(out, r)
+        results.append(r)
+    return results
 
 
 def build_parser():
