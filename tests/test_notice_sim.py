@@ -8,6 +8,7 @@ active slot does not cost the other slot its game.
 """
 
 import binascii
+import shutil
 import struct
 
 import pytest
@@ -127,3 +128,135 @@ def test_an_emptied_active_slot_leaves_the_other_game_to_continue(tmp_path):
     app = run(["expect screen table", "expect moves 2"], tmp_path, date="2026-11-30")
     assert app.current_deal()[:2] == (deals.KIND_MS, 1)
     assert bytes(app.game.pos) == bytes(free.pos)
+
+
+# --- the save file gone, zeroed or never there --------------------------------------------
+
+
+def _won_a_game(tmp_path):
+    """Win a free deal on the simulator (the first start of a fresh drive); return its App."""
+    from test_sim_game import shortest
+
+    deal, moves = shortest(4)
+    lines = ["expect screen table"] + ["move " + m for m in moves] + ["expect won", "wait 500"]
+    app = run(lines, tmp_path, date="2026-11-30", start_deal=(deals_kind_ms(), deal, 4))
+    assert app.saves.stats.won == 1 and app.saves.nvm_writes >= 2  # the win reached nvm too
+    return app
+
+
+def deals_kind_ms():
+    from freecell_mc.rules import deals
+
+    return deals.KIND_MS
+
+
+def _drive(tmp_path):
+    from host_sim import circuitpy
+
+    return circuitpy.open_drive(str(tmp_path / "drive"))
+
+
+@pytest.mark.parametrize("how", ["deleted", "zeroed"])
+def test_the_save_file_gone_after_a_win_keeps_the_win_and_says_so_once(tmp_path, how):
+    from freecell_mc.saves import notices, savelog
+
+    _won_a_game(tmp_path)
+    vol = _drive(tmp_path)
+    if how == "deleted":
+        vol.remove(savelog.LOG_PATH)  # as in USB mode, by the player
+    else:
+        size = vol.stat_size(savelog.LOG_PATH)
+        with vol.open(savelog.LOG_PATH, "r+b") as f:
+            f.write(bytes(size))
+    vol._sync_fs()
+    twin = tmp_path / "twin"
+    shutil.copytree(tmp_path / "drive", twin / "drive")
+    shutil.copy(tmp_path / "nvm.bin", twin / "nvm.bin")
+    shot = tmp_path / ("notice-%s.png" % how)
+    app = run(["expect screen notice", "shot " + str(shot)], tmp_path, date="2026-11-30")
+    assert app.saves.stats.won == 1 and app.saves.stats.played == 1  # the win is counted
+    told = one_line(app.screen.body.text)
+    # The same start on a twin of the board: an OK a part, then the won game's result.
+    parts = 2 if how == "deleted" else 1
+    run(["expect screen notice"] + [ok()] * parts + ["expect screen result"], twin,
+        date="2026-11-30")
+    assert told == one_line(notices.from_backup(how == "deleted", (2026, 11, 30)))
+    assert "up to an hour of play" in told
+    # Deleted: a second part says saves are limited, and what to do; OK goes on to the
+    # start's first screen (the won game's result).
+    assert (app.screen.rest != "") == (how == "deleted")
+    if how == "deleted":
+        assert app.screen.rest == notices.limited(savelog.NO_FILE, app.saves._blocks)
+    # Told once: the next start is quiet.
+    app = run(["expect screen result"], tmp_path, date="2026-11-30")
+    assert app.message is None and app.saves.stats.won == 1
+    assert app.saves.files_ok == (how == "zeroed")  # a zeroed file takes the saves again
+
+
+def test_no_save_file_is_told_at_the_start_once_and_always_in_settings(tmp_path):
+    from freecell_mc.saves import notices, savelog
+    from test_screens import FakeApp, button, make
+
+    (tmp_path / "drive").mkdir()
+    _drive(tmp_path).remove(savelog.LOG_PATH)  # the game copied by hand: no save file
+    twin = tmp_path / "twin"
+    shutil.copytree(tmp_path / "drive", twin / "drive")
+    app = run(["expect screen notice"], twin, date="2026-11-30")
+    # Room enough on the drive: what is at risk, and to copy the game again.
+    assert one_line(app.screen.body.text) == notices.limited(savelog.NO_FILE, None)
+    _, menu = make("menu", FakeApp(320, 240))
+    b = button(menu, "Settings")
+    settings = ["key esc", "expect screen menu", centre(b), "expect screen settings"]
+    app = run(["expect screen notice", ok(), "expect screen table", "move 1a", "wait 3000"]
+              + settings, tmp_path, date="2026-11-30")
+    assert app.screen.usb_note.text == "no save file: copy again"
+    again = run(["expect screen table", "expect moves 1"] + settings, tmp_path,
+                date="2026-11-30")
+    assert again.message is None and again.screen.usb_note.text == "no save file: copy again"
+    assert not _drive(tmp_path).exists(savelog.LOG_PATH)  # the board made none
+
+
+def test_a_directory_entry_claiming_4_gb_is_no_hang_and_no_save_file(tmp_path):
+    """The load reads 2,048 places at most whatever the size says; the file is not used."""
+    import struct
+
+    from freecell_mc.saves import notices, savelog
+
+    run(["move 1a", "wait 3000"], tmp_path, date="2026-11-30", start_deal=(3, 1, 4))
+    vol = _drive(tmp_path)
+    s, off = vol._resolve(savelog.LOG_PATH)[3]
+    vol._move_window(s)
+    struct.pack_into("<I", vol.win, off + 28, 0xFFFFFFFF)
+    vol.wflag = True
+    vol._sync_fs()
+    assert vol.stat_size(savelog.LOG_PATH) == 0xFFFFFFFF
+    app = run(["expect screen notice", ok(), "expect screen table", "expect moves 1"],
+              tmp_path, date="2026-11-30")
+    assert len(app.saves._blocks) == 1 + savelog.RING
+    assert not app.saves.files_ok and app.saves.files_error == savelog.WRONG_SIZE
+    assert app.saves.limit_reason() == "bad save file: copy again"
+    assert notices.limited(savelog.WRONG_SIZE, None).startswith("The save file on CIRCUITPY")
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_every_notice_of_the_save_file_fits_above_ok(size):
+    """Five lines at most on the PyPortal: the notice's text never runs under its OK."""
+    from test_screens import FakeApp, make
+
+    from freecell_mc.saves import notices, savelog
+
+    class Free:
+        def free_bytes(self):
+            return 0
+
+    texts = [notices.from_backup(True, (2026, 11, 30)), notices.from_backup(False, None),
+             notices.limited(savelog.NO_FILE, Free()), notices.limited(savelog.NO_FILE, None),
+             notices.limited(savelog.WRONG_SIZE, None), notices.limited(5, None)]
+    for text in texts:
+        app = FakeApp(*size)
+        _, s = make("notice", app, text=text)
+        lines = s.body.text.split("\n")
+        top = s.body.group.y
+        bottom = top + len(lines) * 12 * s.body.group.scale + (len(lines) - 1) * 3
+        assert bottom <= s.ok.y, (size, text)
+        assert max(len(line) for line in lines) * 12 <= size[0] - 2 * s.body.group.x

@@ -52,8 +52,9 @@ class Saves(Ring):
         self.nvm_writes = 0
         self._nvm_usb = None  # usb flag held by nvm's record (None: nvm has none)
         self._nvm_behind = _BEHIND_ANY | _BEHIND_IMPORTANT
-        # nvm's budget, in milliseconds of play: a fresh start may write the games once and
-        # keeps a write's worth for the first setting or statistic.
+        # nvm's budget, in milliseconds of play: a fresh start may write its first save
+        # and keeps a write's worth for the first win or setting; a start from a record
+        # takes what that record kept.
         self._credit_ms = _FRESH_MS
         self._credit_at = None  # ticks the credit was last brought up to date
         self._flag_ms = None  # ticks of the last nvm write the USB flag made due
@@ -181,7 +182,7 @@ class Saves(Ring):
             # takes it too where its budget allows (the drive may take nothing).
             self._nvm_behind |= _BEHIND_IMPORTANT
             self._dirty_ms = 0
-            self._write(None)
+            self._write(None, True)
         return self.message
 
     def _tell_limited(self):
@@ -263,17 +264,20 @@ class Saves(Ring):
         c = self._credit_ms + (dt if dt > 0 else 0)
         self._credit_ms = c if c < CREDIT_MAX * 1000 else CREDIT_MAX * 1000
 
-    def _nvm_due(self, now_ms, lacks, files):
+    def _nvm_due(self, now_ms, lacks, files, told=False):
         """Return the cost (ms of credit) if nvm takes the record now, else 0.
 
         A changed USB flag goes at once (boot.py reads it from nvm), a storm of them every
-        _FLAG_GAP_MS, and may run the credit into debt down to CREDIT_MIN; a new setting,
-        calibration or statistic (or anything, where nvm is the only place) when a write's
-        worth is earned; the games alone when two are, so one is always left for a win.
+        _FLAG_GAP_MS, and may run the credit into debt down to CREDIT_MIN, as may a start's
+        notice (told: so that it is told once, where nvm is the only place); a new
+        setting, calibration or statistic (or anything, where nvm is the only place) when
+        a write's worth is earned; the games alone when two are, so one is left for a win.
         """
         if self.nvm is None:
             return 0
         c = self._credit_ms
+        if told and lacks and c - _COST_MS >= CREDIT_MIN * 1000:
+            return _COST_MS
         usb = usb_flag(self._rec)
         if usb != self._nvm_usb and (self._nvm_usb is not None or usb):
             fm = self._flag_ms
@@ -286,8 +290,11 @@ class Saves(Ring):
             return _COST_MS if c >= _COST_MS else 0
         return _COST_MS if c >= 2 * _COST_MS else 0
 
-    def _write(self, now_ms):
-        """Write the RAM record to the places the policy picks; True if it reached flash."""
+    def _write(self, now_ms, told=False):
+        """Write the RAM record to the places the policy picks; True if it reached flash.
+
+        told: a start's notice is in the record (see _nvm_due).
+        """
         lacks = self._nvm_behind
         if self._differs(self._last, HARD):
             lacks |= _BEHIND_ANY
@@ -295,14 +302,14 @@ class Saves(Ring):
             lacks |= _BEHIND_IMPORTANT
         prev = self._seq
         files = self.files_ok
-        cost = self._nvm_due(now_ms, lacks, files)
+        cost = self._nvm_due(now_ms, lacks, files, told)
         self._seal(files, (self._credit_ms - cost) // 1000)
         wrote = False
         if files:
             wrote = self._write_files()
             if not wrote:
                 # The drive failed just now: nvm is the only place, and says so.
-                cost = self._nvm_due(now_ms, lacks, False)
+                cost = self._nvm_due(now_ms, lacks, False, told)
                 self._seal(False, (self._credit_ms - cost) // 1000)
         if cost:
             flag = usb_flag(self._rec)

@@ -98,8 +98,9 @@ HARD = (
     (_SLOT0 + _SLOT_SIZE + _S_POS, _CREDIT),
 )
 # What nvm takes at once, within its wear budget (policy.py): the settings and calibration
-# (not the active slot) and the statistics. The games in the slots ride along.
-IMPORTANT = ((_SET, _ACTIVE), (_CONFIRMED, _DATE), (_STATS, _SLOT0))
+# (not the active slot) and the statistics from the games won on (a game begun alone is
+# not worth a write of its own). The games in the slots ride along.
+IMPORTANT = ((_SET, _ACTIVE), (_CONFIRMED, _DATE), (_STATS + 4, _SLOT0))
 
 
 # Status of one place, from check().
