@@ -261,10 +261,15 @@ def start(image, cwd, board, steps, heap=HEAP, pystack=PYSTACK_9X, mode="board",
     Return (exit code, stdout, stderr) of the first that fails, else of code.py.
     """
     write_session(cwd, board, steps, mode, seed)
-    # As on the board, the two scripts sit at the top of the drive (here: links there).
+    # As on the board, the two scripts sit at the top of the drive (here: links there),
+    # and the save file as the copy tool makes it where the drive has none.
     for name in ("boot.py", "code.py"):
         if not (Path(cwd) / name).exists():
             (Path(cwd) / name).symlink_to(image.image / name)
+    for rel in (bundle.read_manifest(image.image) or {}).get("saves", []):
+        if not (Path(cwd) / rel).exists():
+            (Path(cwd) / rel).parent.mkdir(parents=True, exist_ok=True)
+            (Path(cwd) / rel).write_bytes((image.image / rel).read_bytes())
     rc, out, err = image.run(cwd, "boot.py", heap=heap, pystack=pystack)
     if rc != 0:
         return rc, out, err
@@ -295,10 +300,11 @@ def fill_ring(cwd):
         slot = saves.active
         s = saves.slot(slot)
         elapsed = s.elapsed
-        for _ in range(savelog.RING + savelog.GROUP):
+        for i in range(savelog.RING + savelog.GROUP):
             elapsed += 1
             saves.set_elapsed(slot, elapsed)
-            if not saves.commit(0, True):
+            # 2 s apart: the save file's budget takes one forced save per 1.75 s.
+            if not saves.commit(2000 * i, True):
                 raise RuntimeError("a save of the ring's fill was not written")
     finally:
         savelog._sync = sync
@@ -336,7 +342,7 @@ def ring_places(cwd):
     data = (Path(cwd) / savelog.LOG_PATH).read_bytes()
     n = 0
     for k in range(savelog.RING):
-        at = (savelog._GUARD + k) * savelog.SECTOR
+        at = (savelog.GUARD + k) * savelog.SECTOR
         if data[at] not in (0xFF, 0):
             n += 1
     return n

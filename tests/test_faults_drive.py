@@ -64,8 +64,10 @@ class Board:
         s = policy.Saves(savelog.SaveLog(self.nvm, savelog.LOG_PATH, self.places, fs))
         assert s.load() is None
         if like is not None:
-            keep = {k: v for k, v in like.__dict__.items() if k not in ("_blocks", "nvm")}
+            keep = {k: v for k, v in like.__dict__.items()
+                    if k not in ("_blocks", "nvm", "_body")}
             s.__dict__.update(copy.deepcopy(keep))
+            s._body = memoryview(s._rec)[0 : len(s._body)]  # a view of the copied record
         return s
 
 

@@ -22,9 +22,10 @@ WON = bytes(64) + bytes((13, 13, 13, 13))
 def keep(tmp_path, slot, kind, number, pos=WON, moves=97, elapsed=412, flags=0, active=None):
     """Put a game into a slot of the board's save (won by default) and make it the active one."""
     from freecell_mc.saves.policy import Saves
-    from host_sim.flash import FlashBlock
+    from host_sim import hardware
 
-    saves = Saves([FlashBlock(str(tmp_path / "nvm.bin"), 8192)])
+    (tmp_path / "drive").mkdir(exist_ok=True)
+    saves = Saves(hardware.drive_blocks(tmp_path / "drive", str(tmp_path / "nvm.bin")))
     saves.load()
     g = Game(4)
     g.load(pos, moves)
@@ -115,11 +116,11 @@ def test_the_result_leads_to_the_game_kept_in_the_other_slot(tmp_path):
 
 def test_after_winning_todays_daily_its_button_opens_the_calendar(tmp_path):
     from freecell_mc.saves.policy import Saves
-    from host_sim.flash import FlashBlock
+    from host_sim import hardware
 
     keep(tmp_path, 0, deals.KIND_MS, 1, pos=half_played(), moves=1, elapsed=5)
     keep(tmp_path, 1, deals.KIND_DAILY, 20261130)
-    saves = Saves([FlashBlock(str(tmp_path / "nvm.bin"), 8192)])
+    saves = Saves(hardware.drive_blocks(tmp_path / "drive", str(tmp_path / "nvm.bin")))
     saves.load()
     saves.stats.mark_day_won(2026, 11, 30)
     saves.commit(0, force=True)
