@@ -208,6 +208,7 @@ def test_every_cut_of_an_erase_done_ahead_in_a_quiet_moment():
 
     steps, before, after, _ = _cut_every_step(board, start, quiet, like=s)
     assert before == after and steps >= 2 * 16 + 2  # two 4 KB erases and their programs
+    print("cuts of an erase done ahead: %d" % steps)
 
 
 def test_every_cut_of_a_save_to_nvm_while_the_drive_is_left_to_usb(monkeypatch):

@@ -13,7 +13,7 @@ erases are real ones.
 
 import pytest
 
-from host_sim import circuitpy, fat, fatformat, flash
+from host_sim import circuitpy, fat, fatformat, flash, savefile
 from freecell_mc.saves import policy, record, savelog
 
 from test_faults import DAILY, FREE, state
@@ -112,6 +112,14 @@ def test_a_save_writes_neither_the_fat_nor_a_folder_and_erases_little():
     assert sum(grown) <= 2 * laps * PLACES // savelog.GROUP + 2
 
 
+def _file_span(fl):
+    """Return the byte span of the save file on the flash (it lies in one run)."""
+    vol = fat.Volume(fl)
+    assert savefile.layout_problems(vol, PLACES) == []
+    blocks = savefile._blocks_of(vol, savelog.LOG_PATH)
+    return blocks[0] * flash.SECTOR, (blocks[-1] + 1) * flash.SECTOR
+
+
 def _session():
     """Return [(name, fn(saves))] of saves that turn the 40-place ring over twice."""
     steps = []
@@ -163,11 +171,14 @@ def test_every_cut_of_every_save_of_a_running_game(monkeypatch):
         t, _ = _steady_run(fl, nvm, image, nvm_image, session, j)
         states.append(state(t))
     big = cuts = 0
+    a, z = _file_span(fl)
+    outside = image[:a] + image[z:]
     for j, n in enumerate(spans):
         for step in range(1, n + 1):
             with pytest.raises(flash.PowerCut):
                 _steady_run(fl, nvm, image, nvm_image, session, j, cut_at=step)
             flash.disarm()
+            assert bytes(fl.data[:a]) + bytes(fl.data[z:]) == outside, (session[j][0], step)
             r = policy.Saves(_blocks(fl, nvm))
             msg = r.load()
             assert msg is None, (session[j][0], step, msg)
@@ -189,8 +200,10 @@ def test_every_cut_of_every_save_after_a_restart():
         assert s.commit(2000 * i, force=True)
     want = state(s)
     cuts = 0
+    a, z = _file_span(fl)
     for j in range(12):  # restarts land at every offset within a group
         snap, nvm_snap = bytes(fl.data), bytes(nvm.data)
+        outside = snap[:a] + snap[z:]
         step = 1
         while True:
             fl.data[:] = snap
@@ -208,6 +221,7 @@ def test_every_cut_of_every_save_after_a_restart():
                 flash.disarm()
                 break  # every step of this save has been cut
             flash.disarm()
+            assert bytes(fl.data[:a]) + bytes(fl.data[z:]) == outside, (j, step)
             r = policy.Saves(_blocks(fl, nvm))
             assert r.load() is None, (j, step)
             assert state(r) in (want, new), (j, step)
@@ -230,8 +244,9 @@ def _refused_copy(data, seq):
     return bytes(rec)
 
 
-def test_a_refused_record_is_overwritten_in_place_and_every_cut_of_that_is_survived():
-    """A foreign record claiming to be newest: told once, overwritten without erasing near it."""
+def test_a_refused_record_claiming_to_be_newest_is_told_once_and_every_cut_is_survived():
+    """A foreign record claiming to be newest: told once; the clean record written at that
+    start is numbered above it, so it stays behind at every start after, unwritten."""
     fl, _ = _board()
     nvm = flash.FlashBlock(None, savelog.NVM_SIZE)
     s = policy.Saves(_blocks(fl, nvm))
@@ -250,8 +265,9 @@ def test_a_refused_record_is_overwritten_in_place_and_every_cut_of_that_is_survi
     assert r.load() == policy.MSG_OLDER and state(r) == want
     again = policy.Saves(_blocks(fl, nvm))
     assert again.load() is None and state(again) == want  # told once
+    assert blocks[1 + bad_at][0 : record.REC][24] == 7  # still there, and passed over
     step = 1
-    while True:  # every step of the start that tells and overwrites it
+    while True:  # every step of the start that tells it and writes the clean record
         fl.data[:] = snap
         nvm.data[:] = nvm_snap
         t = policy.Saves(_blocks(fl, nvm))
