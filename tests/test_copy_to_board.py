@@ -176,6 +176,45 @@ def test_a_deleted_save_file_is_made_again_with_its_spacer_before_it(drive, imag
     assert (drive / "fcsave/readme.txt").read_bytes() == (image / "fcsave/readme.txt").read_bytes()
 
 
+def test_the_earlier_layouts_newest_save_is_carried_over_and_its_file_kept(drive, image):
+    """The board once made fcsave/saves.bin itself: its newest record starts the new file."""
+    from freecell_mc.saves import policy, record
+    from host_sim import hardware
+
+    blocks = hardware.sim_blocks(ring=3)
+    s = policy.Saves(blocks)
+    s.load()
+    old = bytearray(b"\xff" * ((8 + 2048) * 512))
+    for i in range(3):
+        s.stats.record_start()
+        assert s.commit(2000 * i, force=True)
+        old[(8 + 5 + i) * 512 : (8 + 5 + i) * 512 + record.REC] = blocks[1 + i][0 : record.REC]
+    (drive / "fcsave").mkdir()
+    (drive / "fcsave" / "saves.bin").write_bytes(bytes(old))
+    _, _, _, out = run(drive, image)
+    assert "carried the newest save of fcsave/saves.bin" in out
+    assert (drive / "fcsave" / "saves.bin").read_bytes() == old  # the player's file kept
+    new = (drive / "fcsave" / "ring" / "saves.bin").read_bytes()
+    assert len(new) == savelog.file_bytes()
+    first = new[8 * 512 : 8 * 512 + record.REC]
+    assert first == bytes(old[(8 + 7) * 512 : (8 + 7) * 512 + record.REC])  # the newest
+    r = policy.Saves([None, _Place(first)])
+    assert r.load() is None and r.stats.played == 3
+
+
+class _Place:
+    """One place holding a record, read-only."""
+
+    def __init__(self, data):
+        self.data = data
+
+    def __len__(self):
+        return 512
+
+    def __getitem__(self, index):
+        return self.data[index]
+
+
 def test_a_drive_too_full_for_the_save_file_gets_the_game_and_how_much_to_free(
         drive, image, monkeypatch):
     free = 300 * 1024

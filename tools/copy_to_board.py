@@ -122,13 +122,13 @@ def place_saves(dest, image, dry_run=False, out=sys.stdout):
         else:
             out.write("kept %s (the saves)\n" % rels[-1])
         return []
-    # The spacer and the folders are made afresh with the file, one after the other, so
-    # that they lie together (host_sim/savefile.py says why).
-    old = dest / rels[0].parts[0]
+    # The spacer and the file's folder are made afresh with the file, one after the
+    # other, so that they lie together (host_sim/savefile.py says why). Nothing else in
+    # the save folder is touched.
+    spacer, ring = dest / rels[0], (dest / rels[-1]).parent
     need = sum((image / rel).stat().st_size for rel in rels) + 2 * 1024  # two folders
     free = shutil.disk_usage(dest).free
-    if old.is_dir():
-        free += sum(p.stat().st_size for p in old.rglob("*") if p.is_file())
+    free += spacer.stat().st_size if spacer.is_file() else 0
     if free < need:
         raise NoRoom(
             "copy_to_board: error: CIRCUITPY has %d KB free and the save file needs %d KB: "
@@ -136,12 +136,50 @@ def place_saves(dest, image, dry_run=False, out=sys.stdout):
             "own memory, and a power cut can lose 30 minutes of play."
             % (free // 1024, need // 1024, (need - free + 1023) // 1024))
     if not dry_run:
-        if old.is_dir():
-            shutil.rmtree(old)
+        if spacer.is_file():
+            spacer.unlink()
+        if ring.is_dir():
+            shutil.rmtree(ring)
+        carried = carry_over(dest, out)
         for rel in rels:
+            data = (image / rel).read_bytes()
+            if rel == rels[-1] and carried is not None:
+                at = savefile.savelog.GUARD * savefile.savelog.SECTOR
+                data = data[:at] + carried + data[at + len(carried):]
             (dest / rel).parent.mkdir(parents=True, exist_ok=True)
-            (dest / rel).write_bytes((image / rel).read_bytes())
+            (dest / rel).write_bytes(data)
     return rels
+
+
+OLD_SAVES = "fcsave/saves.bin"  # the earlier layout's save file, which the board made itself
+
+
+def carry_over(dest, out=sys.stdout):
+    """Return the newest save of the earlier layout's file on dest (a record), or None.
+
+    The game reads only the save file at its new place; the newest record of the old one
+    goes into the new file's first place, so an update loses no play. The old file is left
+    as it is (the player may delete it: it is 1 MB).
+    """
+    from freecell_mc.saves import record
+
+    path = dest / OLD_SAVES
+    if not path.is_file():
+        return None
+    data = path.read_bytes()
+    sector = savefile.savelog.SECTOR
+    found = []
+    for at in range(savefile.savelog.GUARD * sector, len(data) - record.REC + 1, sector):
+        rec = data[at : at + record.REC]
+        if record.check(rec) == record.OK and record.refusal(rec) is None:
+            found.append((record.seq_of(rec), rec))
+    if not found:
+        return None
+    newest = record.newest_of([seq for seq, _ in found])
+    rec = [r for seq, r in found if seq == newest][0]
+    out.write("carried the newest save of %s (the earlier layout) over; that file may be "
+              "deleted\n" % OLD_SAVES)
+    return rec
 
 
 def mounted_device(dest):
