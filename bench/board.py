@@ -143,6 +143,12 @@ class Image:
         for name, target in ((".standins", self.standins), ("lib", self.lib)):
             if not (cwd / name).exists():
                 (cwd / name).symlink_to(target)
+        # The drive holds the save file as the copy tool makes it where it has none (the
+        # game never makes it).
+        for rel in (bundle.read_manifest(self.image) or {}).get("saves", []):
+            if not (cwd / rel).exists():
+                (cwd / rel).parent.mkdir(parents=True, exist_ok=True)
+                (cwd / rel).write_bytes((self.image / rel).read_bytes())
         env = dict(os.environ)
         env["MICROPYPATH"] = os.pathsep.join([".standins", "lib"] + [str(p) for p in path])
         cmd = [str(self.vm), "-X", "heapsize=%d" % heap, "-X", "pystack=%d" % pystack,
@@ -261,15 +267,10 @@ def start(image, cwd, board, steps, heap=HEAP, pystack=PYSTACK_9X, mode="board",
     Return (exit code, stdout, stderr) of the first that fails, else of code.py.
     """
     write_session(cwd, board, steps, mode, seed)
-    # As on the board, the two scripts sit at the top of the drive (here: links there),
-    # and the save file as the copy tool makes it where the drive has none.
+    # As on the board, the two scripts sit at the top of the drive (here: links there).
     for name in ("boot.py", "code.py"):
         if not (Path(cwd) / name).exists():
             (Path(cwd) / name).symlink_to(image.image / name)
-    for rel in (bundle.read_manifest(image.image) or {}).get("saves", []):
-        if not (Path(cwd) / rel).exists():
-            (Path(cwd) / rel).parent.mkdir(parents=True, exist_ok=True)
-            (Path(cwd) / rel).write_bytes((image.image / rel).read_bytes())
     rc, out, err = image.run(cwd, "boot.py", heap=heap, pystack=pystack)
     if rc != 0:
         return rc, out, err
@@ -728,11 +729,12 @@ def _report(out, image, tmp):
               "    the touch library's %d-byte pin objects and %d of the game's, over %d polls\n"
               "    (%d looked for changes to save); a pick or drop tap %d/%d bytes (the\n"
               "    winning drop, which asks for the result screen, %d); a poll that writes a\n"
-              "    save at most %d bytes (%d such polls; the first, which makes the save\n"
-              "    file, %d)\n"
+              "    save at most %d bytes (%d such polls; the first %d); a quiet poll that\n"
+              "    erases ahead at most %d bytes (%d such polls; the first opens the save\n"
+              "    file for writing)\n"
               % (got["pins"] + beyond, got["pins"], beyond, polls, looks, got["taps"][0],
                  got["taps"][1], got["winning_drop"], got["writes"][1], got["writes"][0],
-                 got["writes"][2]))
+                 got["writes"][2], got["erases"][1], got["erases"][0]))
     rows = text_costs(image, tmp / "t")
     label = dict(((t, sc), n) for kind, t, sc, n in rows if kind == "label")
     out.write("  a text as kept (bytes after a collection, the mean of %d): widgets.Text, and\n"

@@ -43,6 +43,7 @@ def test_taps_and_idle_polls_allocate_nothing_beyond_the_touch_reading(cp_image,
     assert polls > 1000 and looks > 100
     assert beyond == 0
     assert got["writes"][0] > 0
+    assert got["erases"][0] > 0  # erased ahead in quiet polls, told apart from idle ones
 
 
 def test_a_free_deal_with_a_32_bit_number_allocates_nothing_per_move(cp_image, tmp_path):

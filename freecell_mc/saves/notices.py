@@ -1,17 +1,16 @@
 # SPDX-License-Identifier: MIT
-"""What the saves tell the player: the start-up notices and the few words Settings shows.
+"""What the saves tell the player about the save file: notices at a start, Settings' words.
 
 Short and plain, and about the player's games: what happened, what is at risk, what to do.
 The start-up notice (ui/screens/notice.py) shows one text; Settings one line under the USB
-switch (limit words). docs/saves.md says when each is told.
+switch (limit words). policy.py imports this module only when there is something to tell;
+its own three messages (unreadable, newer, older) are its. docs/saves.md says when each is
+told.
 """
 
 from freecell_mc.compat import const
 from freecell_mc.saves.savelog import IS_DIR, NO_FILE, READ_ONLY, WRONG_SIZE
 
-MSG_UNREADABLE = "Saved games and statistics could not be read. Starting fresh."
-MSG_NEWER = "Saves were written by a newer FreeCell MC. Starting fresh."
-MSG_OLDER = "The newest save could not be used. Continuing from an earlier save."
 PAGE = "\f"  # between two notices told at one start: the notice shows them one after the other
 _AT_RISK = " Until then a power cut loses up to 30 min."
 # What copying the game makes on CIRCUITPY for its saves: the file, the spacer before its

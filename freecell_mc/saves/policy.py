@@ -14,7 +14,6 @@ and the wear arithmetic.
 
 from freecell_mc import dates
 from freecell_mc.compat import const
-from freecell_mc.saves import notices
 from freecell_mc.saves.record import (
     BAD, CREDIT_MAX, CREDIT_MIN, HARD, IMPORTANT, NEWER, OK, REC, SEQ_HALF, SEQ_LIMIT,
     TOLD_LIMITED, behind, check, credit_of, in_file, newest_of, read_place, read_place_into,
@@ -36,9 +35,9 @@ _FLAG_GAP_MS = const(10000)  # a storm of USB-flag taps reaches nvm this often
 _BEHIND_ANY = const(1)  # nvm lacks something of the newest record
 _BEHIND_IMPORTANT = const(2)  # nvm lacks a setting, the calibration or a statistic
 
-MSG_UNREADABLE = notices.MSG_UNREADABLE
-MSG_NEWER = notices.MSG_NEWER
-MSG_OLDER = notices.MSG_OLDER
+MSG_UNREADABLE = "Saved games and statistics could not be read. Starting fresh."
+MSG_NEWER = "Saves were written by a newer FreeCell MC. Starting fresh."
+MSG_OLDER = "The newest save could not be used. Continuing from an earlier save."
 
 
 class Saves(Ring):
@@ -174,6 +173,8 @@ class Saves(Ring):
                 self.message = MSG_OLDER
             elif best is nvm_data and newest_file < 0 and in_file(best):
                 # The save file held this record or a newer one, and holds none now.
+                from freecell_mc.saves import notices
+
                 self.message = notices.from_backup(self.files_error == NO_FILE, self.last_date)
         self._nvm_behind = _lacks(self, nvm_data, best)
         self._tell_limited()
@@ -191,6 +192,10 @@ class Saves(Ring):
         # err 0: no save file was ever part of these blocks (a test's nvm alone): nothing to mend.
         limited = not self.files_ok and err and err != READ_ONLY and self.nvm is not None
         if limited and not self.told(TOLD_LIMITED):
+            # Imported only when there is something to tell: its texts take no heap on a
+            # board whose saves are well.
+            from freecell_mc.saves import notices
+
             text = notices.limited(err, self._blocks)
             self.message = text if self.message is None else self.message + notices.PAGE + text
             self.set_told(TOLD_LIMITED, True)
@@ -201,6 +206,8 @@ class Saves(Ring):
         """Return None while saves are power-safe on CIRCUITPY, else a few words why not."""
         if self.files_ok:
             return None
+        from freecell_mc.saves import notices
+
         return notices.reason(self.files_error, self.settings.usb_writable)
 
     def pending(self):

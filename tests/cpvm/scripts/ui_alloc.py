@@ -77,7 +77,8 @@ def main():
     clock = session._clock
     worst = [0, 0]  # pick, drop
     idle = [0, 0, 0]  # polls measured, polls with a look, most beyond the reading
-    writes = [0, 0, 0]  # polls that wrote, the most one allocated, the first (makes the file)
+    writes = [0, 0, 0]  # polls that wrote, the most one allocated, the first
+    erases = [0, 0]  # polls that erased ahead, the most one allocated
     reading(app.touch)  # the first reading takes the finger's step: not a reading's cost
     gc.collect()
     gc.disable()
@@ -110,10 +111,17 @@ def main():
             clock[0] += 20
             w = saves.writes
             look = saves._check_ms
+            todo = (saves._todo, saves._todo_at)
             gc.collect()
             gc.disable()
             n = poll(app)
             gc.enable()
+            if (saves._todo, saves._todo_at) != todo:
+                # An erase ahead in a quiet moment: flash work, not an idle poll (the
+                # first opens the save file for writing).
+                erases[0] += 1
+                erases[1] = max(erases[1], n)
+                continue
             if saves.writes != w:
                 writes[0] += 1
                 if writes[0] == 1:
@@ -129,6 +137,7 @@ def main():
     emit("taps", worst)
     emit("idle", idle)
     emit("writes", writes)
+    emit("erases", erases)
     emit("played", [game.moves, game.won(), app.number == data["deal"]])
 
 
