@@ -213,15 +213,13 @@ if mem_alloc is not None:
     a = mem_alloc()
     msg = again.load()
     emit("alloc_load_full_ring", [mem_alloc() - a, msg, len(again._blocks)])
-os.chdir("/")
 
-# mp-phase: this build frees garbage only in a later runPython call, so measure in phases.
+# The heap a Saves holds once it has loaded the full ring (in the folder made above).
 gc.collect()
 heap_a = mem_alloc() if mem_alloc is not None else 0
-# mp-phase
 held = policy.Saves(savelog.device_blocks(Block(1024)))
 held.load()
-# mp-phase
+os.chdir("/")
 gc.collect()
 def measure():
     """Return bytes allocated by put_slot, by commits between looks, and by looks."""
