@@ -97,6 +97,9 @@ class Play:
         self.counted = False  # this deal already counted as played
         self.finished = False  # this deal's win is already recorded
         self.elapsed_ms = 0
+        # The undo history of the slot not in play (Game.keep), while the board is on:
+        # leaving one slot to try the other loses neither game, nor its undo.
+        self._kept = None
         self._last_ms = self.clock.ticks_ms()
         start = getattr(hw, "start", None)
         if start:
@@ -137,9 +140,21 @@ class Play:
             t = self.clock.ticks_ms()
             return (t * 2654435761) & 0xFFFFFFFF
 
+    def _set_aside(self, slot):
+        """Keep the undo history of the game in play if slot is the other one's.
+
+        A deal about to start in slot replaces whatever history was kept for it.
+        """
+        if slot != self.slot:
+            g = self.game
+            self._kept = g.keep() if g.history_len() else None
+        else:
+            self._kept = None
+
     def _begin(self, kind, number, cells):
         """Deal kind/number with cells free cells into the game; its slot becomes active."""
         deck = deals.deck_for(kind, number)
+        self._set_aside(SLOT_DAILY if kind == deals.KIND_DAILY else SLOT_FREE)
         g = self.game
         g.cells = cells
         g.takeback = bool(self.saves.settings.takeback)
@@ -157,14 +172,22 @@ class Play:
         s = self.saves.slot(slot)
         if s is None:
             return False
-        g = self.game
         try:
             deals.deal_code(s.kind, s.number, s.cells)
+        except ValueError:
+            return False
+        kept = self._kept if slot != self.slot else None
+        self._set_aside(slot)
+        g = self.game
+        try:
             g.cells = s.cells
             g.takeback = bool(self.saves.settings.takeback)
             g.load(s.pos, s.moves)
         except ValueError:
             return False
+        if kept is not None:
+            # The history of this very position and count, kept when it was left.
+            g.resume(kept)
         self.kind = s.kind
         self.number = s.number
         self.slot = slot

@@ -2,7 +2,8 @@
 """The two save slots and the once-only win, played through the real code.py headless."""
 
 from freecell_mc.rules import deals
-from test_screens_sim import at
+from test_screens import FakeApp, make
+from test_screens_sim import at, centre
 from test_screens_sim import run_today as run
 from test_sim_game import shortest
 
@@ -10,6 +11,12 @@ from test_sim_game import shortest
 def at_menu(text, other):
     """Return 'tap X Y' for a menu button when the other slot holds a game."""
     return at("menu", text, other=other)
+
+
+def at_other(other):
+    """Return 'tap X Y' for the menu's button that continues the game in the other slot."""
+    app, s = make("menu", FakeApp(320, 240, date=(2026, 11, 30), other=other))
+    return centre([b for b in s.buttons if b.text.startswith("Continue")][1])
 
 
 def test_a_half_played_free_deal_is_reached_again_from_the_daily(tmp_path):
@@ -48,3 +55,43 @@ def test_a_won_game_greets_the_next_start_with_its_result(tmp_path):
                "expect moves 0"], tmp_path)
     assert app.current_deal()[0] == deals.KIND_SEED
     assert app.saves.stats.won == 1
+
+
+def test_a_look_at_the_daily_keeps_the_free_games_undo_and_the_dailys(tmp_path):
+    # Three moves of the free game, one of today's daily, back to the free game: its three
+    # moves undo one by one to the deal; back on the daily, its move undoes too.
+    lines = ["move 1a", "move 2b", "move 3c", "expect moves 3", "key esc",
+             at("menu", "Daily deal"), at("daily", "Today"), "move 1a", "expect moves 1",
+             "key esc", at_other(0), "expect screen table", "expect moves 3",
+             "key u", "expect moves 2", "key u", "expect moves 1", "key u", "expect moves 0",
+             "key u", "expect moves 0",
+             "key esc", at_other(1), "expect moves 1", "key u", "expect moves 0"]
+    app = run(lines, tmp_path, start_deal=(deals.KIND_MS, 1, 4))
+    assert app.current_deal()[:2] == (deals.KIND_DAILY, 20261130)
+    assert bytes(app.game.pos) == bytes(_dealt(deals.KIND_DAILY, 20261130).pos)
+
+
+def test_the_undo_kept_for_the_other_slot_goes_with_a_restart_and_a_new_deal_there(tmp_path):
+    # SPEC 5: the history is not saved, so after a restart the free game continues with
+    # nothing to undo; and a new free deal started from the daily drops the old one's.
+    lines = ["move 1a", "move 2b", "key esc", at("menu", "Daily deal"), at("daily", "Today"),
+             "move 1a", "wait 9000"]
+    run(lines, tmp_path, start_deal=(deals.KIND_MS, 1, 4))
+    lines = ["expect moves 1", "key esc", at_other(0), "expect moves 2", "key u",
+             "expect moves 2"]
+    app = run(lines, tmp_path)
+    assert app.game.history_len() == 0
+    lines = ["key esc", at_other(1), "key esc", at_other(0),
+             "expect moves 2", "move 4d", "key esc", at_other(1)]
+    app = run(lines, tmp_path)
+    assert app._kept is not None  # the free game's one move, kept
+    app.start_deal(deals.KIND_SEED, 7, 4, sure=True)
+    assert app._kept is None  # the daily had nothing to undo; the old free game is gone
+
+
+def _dealt(kind, number):
+    from freecell_mc.rules.engine import Game
+
+    g = Game(4)
+    g.deal(deals.deck_for(kind, number))
+    return g

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from bench.board import json_results as results
-from freecell_mc.rules import deals
+from freecell_mc.rules import deals, engine
 from solutions import fcs_solutions
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -233,6 +233,10 @@ def test_engine_operations_allocate_nothing(tmp_path):
     assert [i for i, _ in grew] == [2048, 2560, 3072]
     assert all(1024 <= nbytes <= 1024 + 64 for _, nbytes in grew), grew
     assert got["long_game"]["undo_worst"] == 0
+    # A game set aside for the other slot holds its position, count and 2 bytes a move
+    # (3,100 moves here) in one bytearray: its object header and block rounding on top.
+    exact = engine.KEPT_HEAD + 2 * 3100
+    assert exact <= got["long_game"]["kept_heap"] <= exact + 48, got["long_game"]
 
 
 def test_engine_behaves_the_same_on_both_interpreters(tmp_path):

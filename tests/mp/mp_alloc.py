@@ -157,6 +157,20 @@ def long_game(count):
         gc.enable()
         if nbytes:
             grew.append([i, nbytes])
+    # Set aside (another game in the same Game) and taken back: what keep() allocates,
+    # all of it the kept history, and the whole history back for undo.
+    gc.collect()
+    gc.disable()
+    before = mem_alloc()
+    kept = g.keep()
+    held = mem_alloc() - before
+    gc.enable()
+    pos = bytes(g.pos)
+    g.deal(seeded_deck(1))
+    g.load(pos, count)
+    check(g.history_len() == 0 and g.resume(kept), "the kept history is taken back")
+    check(g.history_len() == count, "all of it")
+    kept = None
     undo_worst = 0
     while g.history_len():
         gc.collect()
@@ -166,7 +180,7 @@ def long_game(count):
         if nbytes > undo_worst:
             undo_worst = nbytes
     check(g.moves == 0 and bytes(g.pos) == start, "undo went back to the deal")
-    return grew, undo_worst
+    return grew, undo_worst, held
 
 
 def main():
@@ -185,8 +199,8 @@ def main():
             walk(seed, data["steps"], cells)
     finish(4)
     dead_end()
-    grew, undo_worst = long_game(data.get("long_game", 0))
-    emit("long_game", {"grew": grew, "undo_worst": undo_worst})
+    grew, undo_worst, held = long_game(data.get("long_game", 0))
+    emit("long_game", {"grew": grew, "undo_worst": undo_worst, "kept_heap": held})
     emit("worst", worst)
     emit("count", count)
     for op in OPS:
