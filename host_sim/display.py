@@ -30,7 +30,8 @@ class FramebufferDisplay(busdisplay.BusDisplay):
     (x2/y2 exclusive) that displayio found dirty.
     """
 
-    def __init__(self, width, height, auto_refresh=False):
+    def __init__(self, width, height, backlight=True, auto_refresh=False):
+        self.backlight = True  # BusDisplay's constructor sets the brightness once
         # little-endian RGB565 so PIL's "BGR;16" reads the framebuffer directly
         super().__init__(
             None,
@@ -40,8 +41,26 @@ class FramebufferDisplay(busdisplay.BusDisplay):
             auto_refresh=auto_refresh,
             reverse_bytes_in_word=False,
         )
+        # backlight=False: a board whose brightness cannot be set; CircuitPython raises
+        # RuntimeError then (shared-bindings/busdisplay/BusDisplay.c).
+        self.backlight = backlight
         self.framebuffer = bytearray(width * height * 2)
         self.refreshes = []
+
+    @property
+    def brightness(self):
+        """The backlight, 0.0 (off) to 1.0 (full)."""
+        return self._brightness
+
+    @brightness.setter
+    def brightness(self, value):
+        if not self.backlight:
+            raise RuntimeError("Brightness not adjustable")
+        busdisplay.BusDisplay.brightness.fset(self, value)
+        self.backlight_changed()
+
+    def backlight_changed(self):
+        """The backlight changed: the panel shows it at once (a window redraws)."""
 
     def _get_refresh_areas(self):
         areas = super()._get_refresh_areas()
@@ -83,11 +102,19 @@ class FramebufferDisplay(busdisplay.BusDisplay):
         return ((v >> 11) * 255 // 31, ((v >> 5) & 63) * 255 // 63, (v & 31) * 255 // 31)
 
     def image(self, scale=1):
-        """Return the screen as a PIL RGB image, optionally scaled up without smoothing."""
+        """Return the screen as the player sees it, as a PIL RGB image, optionally scaled up.
+
+        The backlight's light falls with its PWM duty: the pixels' linear light is scaled
+        by the brightness, which in sRGB (gamma about 2.2) is brightness ** (1 / 2.2).
+        """
         from PIL import Image
 
         size = (self._core.width, self._core.height)
         img = Image.frombuffer("RGB", size, bytes(self.framebuffer), "raw", "BGR;16", 0, 1)
+        level = self._brightness if self.backlight else 1.0
+        if level < 1.0:
+            f = max(0.0, level) ** (1 / 2.2)
+            img = img.point(lambda v: int(v * f + 0.5))
         if scale > 1:
             img = img.resize((img.width * scale, img.height * scale), Image.NEAREST)
         return img

@@ -59,8 +59,9 @@ class SimClock:
     never sleeps and is the same every time. In a window it follows the wall clock.
     """
 
-    def __init__(self, realtime=False, rtc_start=EPOCH_2000):
+    def __init__(self, realtime=False, rtc_start=EPOCH_2000, step_ms=10):
         self.realtime = realtime
+        self.step_ms = step_ms  # headless: the board time one poll takes
         self._ms = 0
         self._t0 = time.monotonic()
         self._boot_ms = 0  # total_ms() at the last power-up
@@ -107,9 +108,18 @@ class SimClock:
         self._rtc_base = int(seconds) - self.ms() // 1000
 
     def sleep(self, seconds):
-        """Sleep in a window; headless runs never sleep (polls move the clock instead)."""
-        if self.realtime and seconds > 0:
-            time.sleep(seconds)
+        """Sleep in a window; headless, a pause longer than a poll's step moves the clock.
+
+        A headless poll is step_ms of board time, the main loop's short pause included; a
+        longer pause (the dark screen's slower polls) adds what it lasts beyond that.
+        """
+        if self.realtime:
+            if seconds > 0:
+                time.sleep(seconds)
+            return
+        extra = int(seconds * 1000) - self.step_ms
+        if extra > 0:
+            self._ms += extra
 
 
 class Keyboard:

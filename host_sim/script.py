@@ -6,13 +6,14 @@ a `tap` is a few polls of pressed readings followed by a few of none, exactly wh
 game would see from a finger. Commands that look at the game (`shot`, `dump`,
 `expect`) run between two polls, after the previous poll has finished and refreshed.
 
-    tap X Y            press at screen pixel (X, Y) for 50 ms, then lift for 80 ms
+    tap X Y [MS]       press at screen pixel (X, Y) for 50 ms (or MS), then lift for 80 ms
     move 3a            the taps a player makes for a move in standard notation
     key u              a key: u z n r d f esc enter back 0..9
     wait MS            no touch for MS milliseconds of simulated time
     shot PATH.png      the screen as a PNG
     dump PATH          the position as board text (Freecell Solver's format)
     expect won | expect not-won | expect screen NAME | expect moves N
+    expect light full | dim | dark     the backlight as the display holds it
     # comment
 """
 
@@ -28,6 +29,7 @@ TAP_Z = 32000  # pressure in the range a PyPortal panel reports for a fingertip
 KEYS = ("u", "z", "n", "r", "d", "f", "esc", "enter", "back") + tuple("0123456789")
 WAIT_MAX = 3600000  # an hour of board time; a longer pause is a typo, not a test
 MOVES_MAX = 999999  # `expect moves N`: the move counter never gets near it
+LIGHTS = ("full", "dim", "dark")
 FIRST_FRAME_POLLS = 1000  # a shot waits at most this many polls for the first frame
 
 
@@ -72,12 +74,15 @@ def parse(text, base_dir="."):
         cmd, args = words[0].lower(), words[1:]
         where = "line %d: " % lineno
         if cmd == "tap":
-            if len(args) != 2:
-                raise ScriptError(where + "tap needs X Y")
-            xy = [_number(a, -100000, 100000) for a in args]
+            if len(args) not in (2, 3):
+                raise ScriptError(where + "tap needs X Y, and may say how long: X Y MS")
+            xy = [_number(a, -100000, 100000) for a in args[:2]]
             if None in xy:
                 raise ScriptError(where + "tap needs whole numbers X Y (pixels)")
-            args = xy
+            ms = _number(args[2], 1, WAIT_MAX) if len(args) == 3 else PRESS_MS
+            if ms is None:
+                raise ScriptError(where + "a tap lasts 1 to %d milliseconds" % WAIT_MAX)
+            args = xy + [ms]
         elif cmd == "move":
             if len(args) != 1 or len(args[0]) > 12:
                 raise ScriptError(where + "move needs one move, e.g. move 3a")
@@ -101,8 +106,11 @@ def parse(text, base_dir="."):
                 pass
             elif len(args) == 2 and args[0] == "moves" and _number(args[1], 0, MOVES_MAX, -1) >= 0:
                 args = ["moves", int(args[1])]
+            elif len(args) == 2 and args[0] == "light" and args[1] in LIGHTS:
+                pass
             else:
-                raise ScriptError(where + "expect won | not-won | screen NAME | moves N")
+                raise ScriptError(where + "expect won | not-won | screen NAME | moves N | "
+                                  "light full|dim|dark")
         else:
             raise ScriptError(where + "unknown command %r" % cmd)
         out.append((lineno, cmd, args))
@@ -170,17 +178,17 @@ class ScriptInput:
             yield reading
             n += 1
 
-    def _tap(self, x, y):
+    def _tap(self, x, y, ms=PRESS_MS):
         # Polls as well as time: in a window one slow poll (a full redraw) can outlast
         # the whole press, and a finger gives the panel several readings.
-        yield from self._hold((x, y, TAP_Z), PRESS_MS, PRESS_MS // 10)
+        yield from self._hold((x, y, TAP_Z), ms, PRESS_MS // 10)
         yield from self._hold(None, RELEASE_MS, RELEASE_MS // 10)
 
     def _play(self):
         for lineno, cmd, args in self.commands:
             self.lineno = lineno
             if cmd == "tap":
-                yield from self._tap(args[0], args[1])
+                yield from self._tap(args[0], args[1], args[2])
             elif cmd == "key":
                 self.sim.keys.push(args[0])
                 yield from self._hold(None, KEY_MS)
@@ -231,6 +239,11 @@ class ScriptInput:
                 raise ScriptFailure(
                     lineno, "expected moves %d, saw moves %d" % (args[1], app.game.moves)
                 )
+        elif args[0] == "light":
+            level = self.sim.display.brightness
+            seen = "full" if level >= 1.0 else ("dark" if level <= 0.0 else "dim")
+            if seen != args[1]:
+                raise ScriptFailure(lineno, "expected light %s, saw light %s" % (args[1], seen))
 
     def _move(self, lineno, text):
         """Tap the source card, then the target, as a player would; check the move happened."""

@@ -45,6 +45,7 @@ class Simulator:
         usb_connected=True,
         root=ROOT,
         hold_at_boot=False,
+        backlight=True,
     ):
         host_env()
         self.board_id, self.width, self.height = BOARDS[board]
@@ -53,7 +54,8 @@ class Simulator:
         self.step_ms = step_ms
         self.root = root
         rtc_start = parse_date(date) if date else EPOCH_2000
-        self.clock = SimClock(realtime=not headless, rtc_start=rtc_start)
+        self.clock = SimClock(realtime=not headless, rtc_start=rtc_start, step_ms=step_ms)
+        self.backlight = backlight  # False: a board whose brightness is not adjustable
         # A battery-backed chip keeps real time: it starts at --date, else at today's
         # local date and time on the host.
         ext_start = rtc_start if date else calendar.timegm(time.localtime())
@@ -173,11 +175,11 @@ class Simulator:
 
         display.release()
         if self.headless:
-            self.display = display.FramebufferDisplay(self.width, self.height)
+            self.display = display.FramebufferDisplay(self.width, self.height, self.backlight)
         else:
             from host_sim.window import WindowDisplay
 
-            self.display = WindowDisplay(self.width, self.height, self.scale)
+            self.display = WindowDisplay(self.width, self.height, self.scale, self.backlight)
 
     def _make_input(self):
         if self.script is not None:

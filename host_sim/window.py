@@ -43,8 +43,9 @@ class WindowClosed(BaseException):
 class WindowDisplay(FramebufferDisplay):
     """The framebuffer display shown in a pygame window, `scale` times the board's size."""
 
-    def __init__(self, width, height, scale=2, caption="FreeCell MC"):
-        super().__init__(width, height)
+    def __init__(self, width, height, scale=2, backlight=True, caption="FreeCell MC"):
+        self._screen = None  # no window yet while the display sets its first brightness
+        super().__init__(width, height, backlight)
         import pygame
 
         self._pygame = pygame
@@ -66,6 +67,10 @@ class WindowDisplay(FramebufferDisplay):
         if len(self.refreshes) > 2000:
             del self.refreshes[:1000]
         return drew
+
+    def backlight_changed(self):
+        """Show the new backlight at once, as the panel does."""
+        self.present()
 
     def present(self):
         """Copy the framebuffer to the window."""

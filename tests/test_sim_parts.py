@@ -260,10 +260,13 @@ def test_the_headless_display_needs_no_pygame():
 
 
 def test_script_parsing_rejects_bad_lines_with_their_number():
-    cmds = script.parse("# comment\n\ntap 1 2\nmove 3a\nkey ESC\nwait 25\nexpect screen table\n")
-    assert [c[1] for c in cmds] == ["tap", "move", "key", "wait", "expect"]
-    assert cmds[0] == (3, "tap", [1, 2])
+    cmds = script.parse("# comment\n\ntap 1 2\nmove 3a\nkey ESC\nwait 25\nexpect screen table\n"
+                        "tap 3 4 2000\nexpect light dim\n")
+    assert [c[1] for c in cmds] == ["tap", "move", "key", "wait", "expect", "tap", "expect"]
+    assert cmds[0] == (3, "tap", [1, 2, script.PRESS_MS])
     assert cmds[2][2] == ["esc"]
-    for bad, line in (("tap 1\n", 1), ("\nkey q\n", 2), ("\n\nfly\n", 3), ("expect lost\n", 1)):
+    assert cmds[5][2] == [3, 4, 2000] and cmds[6][2] == ["light", "dim"]
+    for bad, line in (("tap 1\n", 1), ("\nkey q\n", 2), ("\n\nfly\n", 3), ("expect lost\n", 1),
+                      ("tap 1 2 0\n", 1), ("tap 1 2 3 4\n", 1), ("expect light off\n", 1)):
         with pytest.raises(script.ScriptError, match="line %d" % line):
             script.parse(bad)
