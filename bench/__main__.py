@@ -5,8 +5,8 @@ Position and undo bytes; on MicroPython (tests/mp/run.mjs) the heap kept by impo
 engine and the other pure modules, bytes per Game including its undo log, bytes allocated per
 operation; the random-play workload (bench/workload.py) in engine calls per second on
 MicroPython and CPython, and the same workload through the list-of-lists baseline
-(bench/baseline.py) as a ratio from the same run. Then the UI and saves sections
-(bench/ui.py, bench/saves.py). Nothing here is asserted: the numbers are the output.
+(bench/baseline.py) as a ratio from the same run. Then the UI, saves and battery sections
+(bench/ui.py, bench/saves.py, bench/power.py). Nothing here is asserted: the numbers are the output.
 
     python -m bench [--out FILE]     also write the output to FILE (docs/benchmark.txt)
 """
@@ -173,6 +173,7 @@ def main(argv=None):
     for name, section in (("engine", engine_section),
                           ("ui", lambda o: module_section(o, "ui")),
                           ("saves", lambda o: module_section(o, "saves")),
+                          ("power", lambda o: module_section(o, "power")),
                           ("board", lambda o: module_section(o, "board"))):
         try:
             section(out)

@@ -12,15 +12,22 @@ import displayio
 
 from freecell_mc.compat import const
 from freecell_mc.dates import plausible, ticks_diff
+from freecell_mc.hardware.backlight import DARK, Backlight
 from freecell_mc.hardware.taps import Taps
 from freecell_mc.play import Play
 from freecell_mc.rules import deals
+from freecell_mc.saves.settings import DARK_AFTER_S, DIM_AFTER_S
 
 _MAX_ELAPSED_MS = const(0x3FFFFFFF)
 # The save file's erase ahead (up to about 100 ms) waits until nobody has touched the screen
 # for this long: the panel keeps no taps, so a tap begun and ended while the board erases
 # would be lost; a pause this long is a player thinking, not tapping.
 _QUIET_MS = const(1000)
+# The main loop's pause between polls, and the longer one while the screen is dark: the
+# board idles in time.sleep (less current), and a finger, down for a tenth of a second or
+# more, is still seen.
+POLL_S = 0.005
+DARK_POLL_S = 0.05
 
 
 def _forget(package, names):
@@ -60,6 +67,8 @@ class App(Play):
         self.keys = getattr(hw, "keys", None)
         self.dirty = True
         self.taps = Taps()
+        self.backlight = Backlight(hw.display)
+        self._waking = False  # this press found the screen dimmed or dark: it only wakes it
         self._polling = False  # inside poll()'s tap, key or tick: screen changes wait
         self._goto_due = None  # (name, kw) of the screen to show when they have returned
         self._enter_due = None  # (name, kw) of the screen the next poll builds
@@ -70,6 +79,7 @@ class App(Play):
         self._back = ("table", {})
         Play.__init__(self, hw)
         self._touch_ms = self._last_ms  # ticks of the last touch reading
+        self._backlight_times()
         self.art = None  # the table's card art, kept while the table is not
         # The table screen while it is shown (None on the others): built by goto("table"),
         # so a start on the date picker or a result does not hold it too.
@@ -189,8 +199,14 @@ class App(Play):
             self.art.set_four_colour(st.four_colour)
         self.game.takeback = bool(st.takeback)
         self._apply_calibration()
+        self._backlight_times()
         self.saves.commit(self.clock.ticks_ms(), True)
         self.dirty = True
+
+    def _backlight_times(self):
+        """Give the backlight the quiet spells the settings ask for."""
+        st = self.saves.settings
+        self.backlight.set_times(DIM_AFTER_S[st.dim], DARK_AFTER_S[st.dark])
 
     # -- screens ---------------------------------------------------------------------
 
@@ -282,8 +298,10 @@ class App(Play):
         dt = ticks_diff(now, self._last_ms)
         self._last_ms = now
         g = self.game
-        if self.screen is self.table and g.moves and not g.won() and 0 < dt:
-            # Elapsed time is play time at the table, recorded silently.
+        bl = self.backlight
+        if self.screen is self.table and g.moves and not g.won() and 0 < dt and bl.state != DARK:
+            # Elapsed time is play time at the table, recorded silently (not while the
+            # screen is dark: nobody can play then).
             if self.elapsed_ms < _MAX_ELAPSED_MS:
                 self.elapsed_ms += dt
                 # Into the record as it runs: thinking time survives a power cut too.
@@ -292,15 +310,25 @@ class App(Play):
         reading = self.touch.touch_point
         if reading is not None:
             self._touch_ms = now
-        tap = self.taps.feed(reading, now)
+        taps = self.taps
+        tap = taps.feed(reading, now)
+        pressed = not taps.idle()
+        if pressed and bl.touched(now):
+            self._waking = True
+        if self._waking:
+            # The whole press that woke the screen, through its release, does nothing else.
+            tap = None
+            self._waking = pressed
         self._polling = True
         if tap is not None:
             self.screen.tap(tap[0], tap[1])
         keys = self.keys
         if keys is not None:
             k = keys.read()
-            if k is not None:
+            if k is not None and not bl.touched(now):
                 self.key(k)
+        if bl.quiet(now):
+            self._going_dark(now)
         self.screen.tick(now)
         self._polling = False
         due = self._goto_due
@@ -321,10 +349,16 @@ class App(Play):
         if self.dirty:
             self.dirty = False
             self.display.refresh()
-        elif reading is None and self.taps.idle() and ticks_diff(now, self._touch_ms) >= _QUIET_MS:
+        elif reading is None and not pressed and ticks_diff(now, self._touch_ms) >= _QUIET_MS:
             # Nobody touches the screen and nothing was drawn: erase ahead now, rather than
             # hold up the save that enters the next group (docs/saves.md).
             saves.erase_ahead()
+
+    def _going_dark(self, now):
+        """Save everything now: the screen goes dark, and the player may not come back."""
+        if self.table is not None and self.screen is self.table:
+            self._save()
+        self.saves.commit(now, True)
 
     def run(self):
         """Poll forever (the board's main loop)."""
@@ -334,10 +368,11 @@ class App(Play):
             sleep = time.sleep
         except ImportError:
             sleep = None
+        bl = self.backlight
         while True:
             self.poll()
             if sleep is not None:
-                sleep(0.005)
+                sleep(DARK_POLL_S if bl.state == DARK else POLL_S)
 
 
 def main():

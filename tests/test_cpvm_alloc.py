@@ -5,7 +5,8 @@ tests/cpvm/scripts/ui_alloc.py builds the App as code.py does, over the board im
 files, CircuitPython's real displayio objects and the stand-ins of tests/cpvm/, and plays
 whole solutions by taps: a pick tap and a drop tap allocate 0 bytes, and a poll allocates
 exactly what adafruit_touchscreen's reading allocates (its pin objects, 64 bytes on the
-board), however often the saves look for changes in it, except the polls that write a save.
+board), however often the saves look for changes in it, except the polls that write a save;
+so do the polls of a quiet spell, dimmed, dark and woken.
 
 CircuitPython's small ints have 31 bits, and its struct checks a long int's range by
 building more long ints: whatever the saves pack on a look or a move stays a small int.
@@ -44,6 +45,12 @@ def test_taps_and_idle_polls_allocate_nothing_beyond_the_touch_reading(cp_image,
     assert beyond == 0
     assert got["writes"][0] > 0
     assert got["erases"][0] > 0  # erased ahead in quiet polls, told apart from idle ones
+    # A quiet spell mid-game: lit, dimmed after a minute, dark after five (saving), and
+    # a press that woke it, through its release: no poll allocated beyond its reading,
+    # and the press moved nothing.
+    levels, most, at_table, moves = got["quiet"]
+    assert levels == [1.0, 0.2, 0.2, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]
+    assert most == 0 and at_table and moves == 10
 
 
 def test_a_free_deal_with_a_32_bit_number_allocates_nothing_per_move(cp_image, tmp_path):

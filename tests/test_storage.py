@@ -101,6 +101,7 @@ def test_record_layout_is_what_the_docs_say():
     assert struct.unpack_from("<I", rec, 252)[0] == binascii.crc32(bytes(rec[:252]))
     assert rec[72:76] == bytes((1, 1, 3, 0)) and struct.unpack_from("<I", rec, 76)[0] == 0x01020304
     assert struct.unpack_from("<I", rec, 84)[0] == 0x0A0B0C0D
+    assert rec[250] == 0x22  # the default backlight times: index 1 + 1 in both nibbles
     assert len(rec) == 256
 
 

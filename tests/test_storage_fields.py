@@ -14,13 +14,13 @@ import pytest
 from host_sim import hardware
 from freecell_mc.hardware import boot
 from freecell_mc.rules import deals
-from freecell_mc.saves import policy, record, stats
+from freecell_mc.saves import policy, record, settings, stats
 from freecell_mc.rules.engine import Game
 from freecell_mc.saves.stats import Stats
 
 from test_storage import _game, _put_raw, _reload
 
-_SET, _ACTIVE, _DATE, _STATS, _SLOT0, _SLOT1 = 12, 24, 28, 32, 72, 160
+_SET, _ACTIVE, _DATE, _STATS, _SLOT0, _SLOT1, _LIGHT = 12, 24, 28, 32, 72, 160, 250
 
 
 def seal(rec):
@@ -96,6 +96,9 @@ BROKEN = [
      "calibration"),
     ("calibration span too small", lambda r: struct.pack_into("<HH", r, _SET + 4, 30000, 37999),
      "calibration"),
+    ("dim after a sixth time", byte(_LIGHT, 0x26), "dims"),
+    ("dark after a fifth time", byte(_LIGHT, 0x52), "goes dark"),
+    ("backlight byte 255", byte(_LIGHT, 255), "dims"),
     ("date 2026-02-30", lambda r: struct.pack_into("<HBB", r, _DATE, 2026, 2, 30), "date"),
     ("date 2000-01-01 (a reset clock)", lambda r: struct.pack_into("<HBB", r, _DATE, 2000, 1, 1),
      "date"),
@@ -283,3 +286,27 @@ def test_told_once_even_where_the_refused_file_cannot_be_overwritten():
     assert msg == policy.MSG_OLDER and blocks[2][0:record.REC] == rec  # still there
     r2, msg2 = _reload(blocks)
     assert msg2 is None and r2.slot(record.SLOT_DAILY).moves == 4 and r2.slot(0) is None
+
+
+def test_the_backlight_times_round_trip_and_an_older_record_takes_the_defaults():
+    blocks, s = rich()
+    never = len(settings.DARK_AFTER_S) - 1
+    s.settings.dim = 0
+    s.settings.dark = never
+    # A change of the backlight times alone is a change worth a write, for nvm too.
+    assert not s.commit(1000)
+    assert s.commit(1000 + policy.CHECKPOINT_MS + 500)
+    rec = bytearray(blocks[3][0 : record.REC])  # the third record, in ring file 3
+    # Two nibbles, 1 + each index (30 s, never); 251 stays reserved.
+    assert record.seq_of(rec) == 3 and rec[_LIGHT] == 0x41 and rec[_LIGHT + 1] == 0
+    r, msg = _reload(blocks)
+    assert msg is None and (r.settings.dim, r.settings.dark) == (0, never)
+    assert settings.DIM_AFTER_S[r.settings.dim] == 30
+    assert settings.DARK_AFTER_S[r.settings.dark] == 0  # never goes dark
+    # A record written before the backlight had settings holds 0 there: the defaults,
+    # a minute and five.
+    rec[_LIGHT] = 0
+    assert record.refusal(seal(rec), Game()) is None
+    st = settings.Settings()
+    st.take_light(rec[_LIGHT])
+    assert (settings.DIM_AFTER_S[st.dim], settings.DARK_AFTER_S[st.dark]) == (60, 300)

@@ -17,7 +17,7 @@ from freecell_mc.compat import const
 from freecell_mc.rules import deals
 from freecell_mc.saves import stats
 from freecell_mc.saves.settings import (  # noqa: F401  (the calibration rule, read here too)
-    CAL_MIN_SPAN, DEFAULT_CALIBRATION, Settings, valid_calibration,
+    CAL_MIN_SPAN, DEFAULT_CALIBRATION, Settings, valid_calibration, valid_light,
 )
 from freecell_mc.saves.stats import Stats
 
@@ -46,10 +46,13 @@ _RESIDUE = const(0x2144DF1C)
 #      +4 deal number u32
 #      +8 moves u16 | +10 elapsed milliseconds past the seconds u16 (soft)
 #      +12 elapsed seconds u32 (soft) | +16 position 68
-# 248 nvm credit i16 (seconds of play nvm may spend, policy.py; soft) | 250 reserved u16
+# 248 nvm credit i16 (seconds of play nvm may spend, policy.py; soft)
+# 250 backlight u8: when the screen dims (low nibble) and goes dark (high nibble), each
+#     1 + an index into settings.DIM_AFTER_S / DARK_AFTER_S (0: the default)
+# 251 reserved u8
 # 252 CRC-32 of bytes 0..251
 # Records of the first layout hold 0 in every field added since: no confirmed day, nothing
-# told, no credit, whole seconds; they load as they are.
+# told, no credit, whole seconds, the default backlight times; they load as they are.
 _WHERE = const(5)
 _SEQ = const(8)
 _SET = const(12)
@@ -68,6 +71,7 @@ _SLOT_FMT = "<BBBBIHHI"  # present, kind, cells, flags, number, moves, milliseco
 _S_POS = const(16)
 _POS_LEN = const(68)
 _CREDIT = const(248)
+_LIGHT = const(250)
 _CRC = const(252)
 _MAX_ELAPSED = const(0x3FFFFFFF)  # put_slot's cap on elapsed seconds (a small int everywhere)
 # Sequence numbers run from 1 to SEQ_LIMIT - 1 and then start again at 1, so every number
@@ -96,11 +100,14 @@ HARD = (
     (_STATS, _SLOT0 + _S_MILLIS),
     (_SLOT0 + _S_POS, _SLOT0 + _SLOT_SIZE + _S_MILLIS),
     (_SLOT0 + _SLOT_SIZE + _S_POS, _CREDIT),
+    (_LIGHT, _LIGHT + 1),
 )
 # What nvm takes at once, within its wear budget (policy.py): the settings and calibration
 # (not the active slot) and the statistics from the games won on (a game begun alone is
 # not worth a write of its own). The games in the slots ride along.
-IMPORTANT = ((_SET, _ACTIVE), (_CONFIRMED, _DATE), (_STATS + 4, _SLOT0))
+IMPORTANT = (
+    (_SET, _ACTIVE), (_CONFIRMED, _DATE), (_STATS + 4, _SLOT0), (_LIGHT, _LIGHT + 1),
+)
 
 
 # Status of one place, from check().
@@ -156,6 +163,8 @@ def refusal(data, game=None):
         return "settings: a switch neither on nor off"
     if not valid_calibration(((x0, x1), (y0, y1))):
         return "settings: a touch calibration that cannot map the panel"
+    if not valid_light(data[_LIGHT]):
+        return "settings: no such time before the screen dims or goes dark"
     if data[_ACTIVE] > SLOT_DAILY:
         return "no such active slot"
     day = data[_CONFIRMED] | data[_CONFIRMED + 1] << 8
@@ -345,6 +354,7 @@ class Record:
         rec[:] = data
         self._last[:] = data
         self.settings.unpack_from(rec, _SET)
+        self.settings.take_light(rec[_LIGHT])
         y, m, d = struct.unpack_from("<HBB", rec, _DATE)
         if y:
             self.last_date = (y, m, d)
@@ -457,6 +467,7 @@ class Record:
         """Bring settings, date and statistics into the RAM record."""
         rec = self._rec
         self.settings.pack_into(rec, _SET)
+        rec[_LIGHT] = self.settings.light_byte()
         ld = self.last_date
         if ld is None:
             struct.pack_into("<HBB", rec, _DATE, 0, 0, 0)
@@ -477,7 +488,7 @@ class Record:
         for i in range(_SET, _CREDIT):
             if rec[i] != last[i]:
                 return True
-        return False
+        return rec[_LIGHT] != last[_LIGHT]
 
     def _differs(self, data, ranges):
         """Return True if data differs from the RAM record in any of the byte ranges."""

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The player's settings as the save record keeps them: free cells, switches, calibration.
 
-`Settings` packs into the record's 12 bytes of settings (layout in record.py);
-`valid_calibration` is the rule a touch calibration must meet there and on the
+`Settings` packs into the record's 12 bytes of settings and its backlight byte (layout in
+record.py); `valid_calibration` is the rule a touch calibration must meet there and on the
 calibration screen alike.
 """
 
@@ -16,6 +16,14 @@ DEFAULT_CALIBRATION = ((5200, 59000), (5800, 57000))
 # narrower one, such as 0..1 or 65534..65535, sends every tap to the screen's edge.
 CAL_MIN_SPAN = const(8000)
 
+# How long the screen stays quiet before the backlight dims, and before it goes dark, in
+# seconds (0: never). The defaults spare the battery without dimming on a player who is
+# thinking: a minute, then five.
+DIM_AFTER_S = (30, 60, 120, 300, 0)
+DARK_AFTER_S = (120, 300, 600, 0)
+DIM_DEFAULT = const(1)
+DARK_DEFAULT = const(1)
+
 
 def valid_calibration(cal):
     """Return True if cal is ((x_lo, x_hi), (y_lo, y_hi)) in 16 bits with wide enough spans."""
@@ -25,6 +33,11 @@ def valid_calibration(cal):
                 and 0 <= c and d - c >= CAL_MIN_SPAN and d <= 65535)
     except (TypeError, ValueError):
         return False
+
+
+def valid_light(b):
+    """Return True if b is a backlight byte the game writes (see Settings.light_byte)."""
+    return (b & 15) <= len(DIM_AFTER_S) and (b >> 4) <= len(DARK_AFTER_S)
 
 
 class Settings:
@@ -41,6 +54,8 @@ class Settings:
         self.four_colour = False
         self.calibration = DEFAULT_CALIBRATION
         self.usb_writable = False  # False: the game writes CIRCUITPY (power-safe saves)
+        self.dim = DIM_DEFAULT  # index into DIM_AFTER_S
+        self.dark = DARK_DEFAULT  # index into DARK_AFTER_S
 
     def pack_into(self, buf, off):
         """Write settings into buf at off (12 bytes)."""
@@ -67,3 +82,14 @@ class Settings:
         self.four_colour = f == 1
         self.usb_writable = u == 1
         self.calibration = ((x0, x1), (y0, y1))
+
+    def light_byte(self):
+        """Return the record's backlight byte: 1 + dim in the low nibble, 1 + dark above it."""
+        return self.dim + 1 | (self.dark + 1) << 4
+
+    def take_light(self, b):
+        """Read the backlight times from a byte valid_light() passed (0 nibble: the default)."""
+        lo = b & 15
+        hi = b >> 4
+        self.dim = lo - 1 if lo else DIM_DEFAULT
+        self.dark = hi - 1 if hi else DARK_DEFAULT

@@ -28,7 +28,7 @@ const PURE = [
   "saves/__init__", "saves/record", "saves/settings", "saves/savelog", "saves/notices",
   "saves/policy",
   "saves/stats",
-  "hardware/__init__", "hardware/clock", "hardware/taps",
+  "hardware/__init__", "hardware/backlight", "hardware/clock", "hardware/taps",
   "ui/__init__", "ui/layout",
 ];
 

@@ -11,7 +11,9 @@ that the saves look for changes (every 250 ms) and write the move (1.5 s after i
 Reported: the most one pick tap and one drop tap allocated; what one touch reading
 allocates (the library's pin objects); per poll, what it allocated beyond that reading,
 apart from the polls that wrote a save (counted, with the most one of them allocated, and
-what the first allocated: it makes the save file).
+what the first allocated: it makes the save file). After the tenth move, a quiet spell:
+the screen dims, goes dark (and saves) and a press wakes it, through its release; the
+brightness after each of those polls and the most one allocated beyond its reading.
 
 Input (JSON, sys.argv[1]): {"kind": 3, "deal": 1, "moves": ["2a", "3b", ...]}: a deal
 (deals.KIND_MS 3, KIND_SEED 1) and the moves to make in notation; "moves": null makes
@@ -48,6 +50,44 @@ def reading(touch):
     a = gc.mem_alloc()
     touch.touch_point
     return gc.mem_alloc() - a
+
+
+def quiet_spell(app, clock, pins):
+    """Poll through a quiet spell and a waking press; return (brightness after each poll,
+    the most a poll that wrote no save allocated beyond its reading)."""
+    import board
+
+    touch = app.touch
+    xy = session._xy
+    (xl, xh), (yl, yh) = app.hw.calibration
+    xy[0] = session._raw(100, xl, xh, session.WIDTH)
+    xy[1] = session._raw(100, yl, yh, session.HEIGHT)
+    # What a pressed reading allocates (more pins than an open panel's).
+    xy[2] = 1
+    session._at[0] = 2
+    reading(touch)
+    gc.collect()
+    gc.disable()
+    pressed = reading(touch)
+    gc.enable()
+    reading(touch)  # lifted again
+    levels = []
+    most = 0
+    for step, press in ((20, 0), (61000, 0), (20, 0), (300000, 0), (50, 0), (50, 0), (50, 1),
+                        (20, 1), (20, 0), (20, 0), (20, 0), (20, 0)):
+        clock[0] += step
+        if press:
+            xy[2] = 1
+            session._at[0] = 1
+        w = app.saves.writes
+        gc.collect()
+        gc.disable()
+        n = poll(app)
+        gc.enable()
+        levels.append(board.DISPLAY.brightness)
+        if app.saves.writes == w:
+            most = max(most, n - (pressed if press else pins))
+    return levels, most
 
 
 def first_move(game):
@@ -101,6 +141,9 @@ def main():
             emit("winning_drop", b)  # it schedules the result screen: not a move's cost
             break
         worst[1] = max(worst[1], b)
+        if k == 9:
+            levels, most = quiet_spell(app, clock, pins)
+            emit("quiet", [levels, most, app.screen is table, game.moves])
         if not moves:
             u = table.button_point(HIT_UNDO)
             gc.collect()
