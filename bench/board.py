@@ -480,7 +480,8 @@ def standin_costs(image, folder):
 # the end (code.py's imports and the App's), then those of the screens.
 _ALWAYS_NAMES = ("compat", "dates", "hardware.clock", "rules.deals", "rules.engine",
                  "saves.stats", "saves.record", "saves.savelog", "saves.policy", "hardware.taps",
-                 "ui.layout", "hardware.device", "ui.widgets", "play", "app", "ui.screens")
+                 "ui.layout", "hardware.device", "ui.widgets", "play", "hardware.backlight", "app",
+                 "ui.screens")
 _SCREEN_NAMES = ("ui.cardart", "ui.tableview", "ui.table", "ui.screens.models",
                  "ui.screens.menu", "ui.screens.keypad", "ui.screens.daily", "ui.screens.stats",
                  "ui.screens.settings", "ui.screens.datepicker", "ui.screens.calibration",

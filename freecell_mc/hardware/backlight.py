@@ -23,28 +23,22 @@ DARK = const(2)
 DIM_LEVEL = 0.2
 
 
-def adjustable(display):
-    """Return True if the display's brightness can be set (set it to full on the way)."""
-    try:
-        display.brightness = 1.0
-    except (AttributeError, RuntimeError, ValueError, NotImplementedError):
-        # AttributeError: no such property, or one without a setter (a fixed backlight).
-        return False
-    return True
-
-
 class Backlight:
     """When the screen dims and goes dark, and the first touch that brings it back."""
 
     def __init__(self, display):
         """Take the display; its backlight starts full, if the board can set it at all."""
         self.display = display
-        self.adjustable = display is not None and adjustable(display)
+        try:
+            display.brightness = 1.0
+            self.adjustable = True
+        except (AttributeError, RuntimeError, ValueError, NotImplementedError):
+            # AttributeError: no display, no such property, or one without a setter.
+            self.adjustable = False
         self.state = LIT
         self._dim_ms = 0  # 0: never
         self._dark_ms = 0
-        self._since = 0  # ticks of the last touch or key
-        self._started = False
+        self._since = -1  # ticks of the last touch or key; -1 until the first poll
 
     def set_times(self, dim_s, dark_s):
         """Dim after dim_s quiet seconds and go dark after dark_s (0: never)."""
@@ -57,7 +51,6 @@ class Backlight:
         Such a touch has woken the screen and must do nothing else.
         """
         self._since = now
-        self._started = True
         if self.state == LIT:
             return False
         self._show(LIT)
@@ -69,11 +62,9 @@ class Backlight:
         The caller saves before the dark: a player who put the board down may not come back
         before the battery is gone.
         """
-        if not self._started:
+        if self._since < 0:
             # The quiet spell starts at the first poll, not at the tick count's zero.
             self._since = now
-            self._started = True
-            return False
         st = self.state
         if st == DARK or not self.adjustable:
             return False
@@ -88,7 +79,6 @@ class Backlight:
         return False
 
     def _show(self, state):
-        """Set the backlight for state."""
+        """Set the backlight for state (only ever called where it is adjustable)."""
         self.state = state
-        if self.adjustable:
-            self.display.brightness = 1.0 if state == LIT else (DIM_LEVEL if state == DIM else 0.0)
+        self.display.brightness = 1.0 if state == LIT else (DIM_LEVEL if state == DIM else 0.0)
