@@ -13,10 +13,10 @@ A session is what a player does, as steps (tests/cpvm/session.py reads them): th
 starts fresh from power-up (RTC at 2000, empty nvm, no save file), boot.py runs, then
 code.py: the date picker, the table, the menu, a Microsoft deal entered on the keypad and
 won by Freecell Solver's solution, the result, today's daily deal, the daily calendar, the
-statistics, the settings, the calibration, yesterday's deal from the calendar, the game
-again. Then the save ring is filled to the full (on CPython, with the game's own storage
-code) and the board restarts: boot.py, code.py, the full ring loaded, the date asked again
-(the RTC restarted), the newest save continued, the calendar, the game.
+statistics, the settings (both pages), the calibration, yesterday's deal from the calendar,
+the game again. Then the save ring is filled to the full (on CPython, with the game's own
+storage code) and the board restarts: boot.py, code.py, the full ring loaded, the date
+asked again (the RTC restarted), the newest save continued, the calendar, the game.
 
 Used by tests/test_cpvm_*.py and the benchmark: `run(out)` prints the board table.
 """
@@ -234,6 +234,7 @@ def session_steps():
               ["t", "Back"], ["e", "menu"], ["t", "Statistics"], ["e", "stats"],
               ["t", "Back"], ["e", "menu"], ["t", "Settings"], ["e", "settings"],
               ["t", "Calibrate"], ["e", "calibration"], ["c"], ["c"], ["c"],
+              ["t", "Back"], ["e", "settings"], ["t", "More"], ["e", "settings"],
               ["t", "Back"], ["e", "settings"], ["t", "Back"], ["e", "menu"],
               ["t", "Daily deal"], ["e", "daily"], ["d", 28], ["e", "table"],
               ["t", "Menu"], ["e", "menu"], ["t", "Continue"], ["e", "table"], ["w", 100]]

@@ -142,6 +142,20 @@ def _moves(board):
     load(board, notation.board_text(g), 1234)
 
 
+@state("table:dimmed")
+def _dimmed(board):
+    # Three moves, then a quiet spell one second past the default's: the dimmed table.
+    from freecell_mc.hardware.backlight import DIM
+    from freecell_mc.saves.settings import DIM_AFTER_S, DIM_DEFAULT
+
+    for _ in range(3):
+        move(board)
+    board.poll()
+    board.hw.clock.ms += DIM_AFTER_S[DIM_DEFAULT] * 1000 + 1000
+    board.poll()
+    assert board.app.backlight.state == DIM
+
+
 @state("table:finish")
 def _finish(board):
     load(board, "KC\nKD\nKH\nKS\n:\n:\n:\n:\nFoundations: C-Q D-Q H-Q S-Q\n", 99)
@@ -414,19 +428,42 @@ def _stats_full(board):
     board.app.goto("stats")
 
 
-def _settings(cells=4, on=False, reason=None, page=0):
+def _settings(cells=4, on=False, reason=None, page=0, light=True):
     def setup(board):
         app = board.app
         s = app.saves.settings
         s.cells = cells
         s.takeback = s.four_colour = s.usb_writable = on
+        # The widest choices of the backlight's times: 30 s and 10 min.
+        s.dim, s.dark = (0, 2) if on else (s.dim, s.dark)
         app.saves.limit_reason = lambda: reason
-        # Where the settings take two pages (the Pynt), page -1 is the last; else the one.
+        if not light:
+            # A board whose brightness cannot be set, as its display reports it.
+            from freecell_mc.hardware.backlight import Backlight
+
+            board.hw.display.backlight = False
+            app.backlight = Backlight(board.hw.display)
+        # Where the settings take more pages, page -1 is the last; else the one.
         app.goto("settings", page=page)
     return setup
 
 
+def _light_page(light):
+    """Bring the board to the settings page with the backlight's times, More by More."""
+    def setup(board):
+        _settings(light=light)(board)
+        app = board.app
+        while not app.screen.times:
+            more = [b for b in app.screen.buttons if b.text == "More"]
+            assert more, "no page has the backlight's times"
+            board.tap(more[0].x + more[0].w // 2, more[0].y + more[0].h // 2)
+    return setup
+
+
 state("settings")(_settings())
+state("settings:backlight")(_light_page(True))
+state("settings:backlight-no-brightness")(_light_page(False))
+state("settings:second-page")(_settings(page=1))
 state("settings:last-page")(_settings(page=-1))
 state("settings:last-page-drive-error")(_settings(page=-1, reason="drive error"))
 state("settings:all-on")(_settings(1, True))

@@ -4,7 +4,8 @@
 After a quiet minute the screen dims, after five it goes dark (the defaults), everything is
 saved before the dark, the first touch or key only brings the light back (the whole press,
 through its release, moves no card and presses no button), the board polls slower while
-dark, and a board that cannot set its brightness is left alone.
+dark, and a board that cannot set its brightness is left alone. Settings change both times,
+and say where the board has no brightness control.
 """
 
 import pytest
@@ -12,7 +13,9 @@ import pytest
 from freecell_mc.hardware import backlight
 from freecell_mc.rules import deals
 from freecell_mc.saves.policy import Saves
+from freecell_mc.saves.settings import DARK_AFTER_S, DARK_DEFAULT, DIM_AFTER_S, DIM_DEFAULT
 from host_sim import hardware
+from test_screens_sim import at
 from test_screens_sim import run_today as run
 
 pytestmark = pytest.mark.usefixtures("no_pixels")
@@ -114,3 +117,32 @@ def _menu_button(app):
     """Return the centre (x, y) of the table's Menu button."""
     b = app.table.strip.menu_button
     return b.x + b.w // 2, b.y + b.h // 2
+
+
+def test_the_times_set_in_settings_apply_and_survive_a_restart(tmp_path):
+    # Settings > More: Dim after 1 min -> 2 min, Screen off after 5 min -> 10 min.
+    lines = ["move 1a", "key esc", at("menu", "Settings"), at("settings", "More"),
+             at("settings", "1 min", page=1), at("settings", "5 min", page=1),
+             "key esc", "key esc", "expect screen table",
+             "wait %d" % (DIM_MS + 1000), "expect light full", "wait %d" % DIM_MS,
+             "expect light dim", "wait %d" % (DARK_MS - 2 * DIM_MS), "expect light dim",
+             "wait %d" % DARK_MS, "expect light dark"]
+    app = run(lines, tmp_path, start_deal=MS1)
+    assert app.backlight.state == backlight.DARK
+    # After a restart the times are still the player's.
+    lines = ["wait %d" % (DIM_MS + 1000), "expect light full", "wait %d" % DIM_MS,
+             "expect light dim"]
+    app = run(lines, tmp_path)
+    st = app.saves.settings
+    assert (DIM_AFTER_S[st.dim], DARK_AFTER_S[st.dark]) == (120, 600)
+
+
+def test_settings_say_when_the_board_cannot_dim_and_change_nothing(tmp_path):
+    lines = ["key esc", at("menu", "Settings"), at("settings", "More"),
+             at("settings", "1 min", page=1), "expect screen settings"]
+    app = run(lines, tmp_path, start_deal=MS1, backlight=False)
+    s = app.screen
+    assert s.light_note.text.replace("\n", " ") == "no brightness control on this board"
+    assert [b.text for b in s.times] == ["-", "-"] and not any(b.enabled for b in s.times)
+    st = app.saves.settings
+    assert (st.dim, st.dark) == (DIM_DEFAULT, DARK_DEFAULT)

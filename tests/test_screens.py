@@ -14,6 +14,7 @@ from freecell_mc.rules import deals
 from freecell_mc.ui import layout, widgets
 from freecell_mc.ui.screens import models, screen_class
 from freecell_mc.saves.policy import Saves
+from freecell_mc.saves.settings import DARK_AFTER_S, DARK_DEFAULT, DIM_AFTER_S, DIM_DEFAULT
 
 
 class Clock:
@@ -46,6 +47,7 @@ class FakeApp:
         self.saves = Saves([])
         self.calls = []
         self.screen = None
+        self.backlight = types.SimpleNamespace(adjustable=True)  # a board that can dim
 
     def goto(self, name, **kw):
         self.calls.append(("goto", name, kw))
@@ -444,6 +446,36 @@ def test_settings_change_cell_count_and_toggles():
     assert app.calls == [("goto", "calibration", {})]
 
 
+def test_settings_cycle_the_backlight_times_round_their_choices():
+    app, s = make("settings", page=1)  # 320x240: the times are on the second page
+    st = app.saves.settings
+    dim, dark = s.times
+    assert (dim.text, dark.text) == ("1 min", "5 min")  # the defaults
+    seen = []
+    for _ in range(5):
+        s.tap(dim.x + 2, dim.y + 2)
+        seen.append((dim.text, DIM_AFTER_S[st.dim]))
+    assert seen == [("2 min", 120), ("5 min", 300), ("Never", 0), ("30 s", 30), ("1 min", 60)]
+    seen = []
+    for _ in range(4):
+        s.tap(dark.x + 2, dark.y + 2)
+        seen.append((dark.text, DARK_AFTER_S[st.dark]))
+    assert seen == [("10 min", 600), ("Never", 0), ("2 min", 120), ("5 min", 300)]
+    assert app.calls == [("settings",)] * 9  # each applied and kept at once
+
+
+def test_settings_say_where_the_board_has_no_brightness_control_and_offer_nothing():
+    app = FakeApp()
+    app.backlight.adjustable = False
+    app, s = make("settings", app, page=1)
+    assert s.light_note.text.replace("\n", " ") == "no brightness control on this board"
+    for b in s.times:
+        assert b.text == "-" and not b.enabled
+        s.tap(b.x + b.w // 2, b.y + b.h // 2)
+    st = app.saves.settings
+    assert (st.dim, st.dark) == (DIM_DEFAULT, DARK_DEFAULT) and app.calls == []
+
+
 def test_datepicker_starts_from_the_last_known_date_and_sets_the_clock():
     app = FakeApp(date=(2000, 1, 1))
     app.saves.last_date = (2026, 11, 27)
@@ -513,7 +545,7 @@ def test_calibration_check_tap_that_misses_starts_again():
     tap(s, "Default")
     assert app.saves.settings.calibration == models.DEFAULT_CALIBRATION
     tap(s, "Back")
-    assert app.calls[-1] == ("goto", "settings", {"page": -1})
+    assert app.calls[-1] == ("goto", "settings", {"touch": True})
 
 
 def test_hit_tests_allocate_nothing():

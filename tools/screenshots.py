@@ -7,9 +7,10 @@ Each picture is the real App on the simulator's framebuffer display, brought int
 state as a player brings it there (tests/screen_states.py, the states tests/test_sizes.py
 measures): the menu with one game and with both slots, the daily calendar (over a month's
 end too), the statistics of a few weeks of play, the keypad as it opens and with a mistyped
-code, the settings, the touch calibration, the date picker, the question before a game is
-given up, the notice, and the table with a card held, a 19-card column, a dead end, Finish
-and a won game's result; where the Pynt's panel takes two pages, its second page too. The
+code, the settings (the backlight's times too), the touch calibration, the date picker, the
+question before a game is given up, the notice, and the table with a card held, dimmed, with
+a 19-card column, a dead end, Finish and a won game's result; where the Pynt's panel takes
+more pages, its second page too. The
 table in mid-game comes from code.py on the headless simulator, playing
 host_sim/scripts/docs_table.txt. Every file is NAME-WxH.png, the Pynt's NAME-pynt-320x240.png.
 """
@@ -133,12 +134,14 @@ def shots():
         ("menu_keypad", STATES["keypad:empty"], every),
         ("menu_keypad_error", STATES["keypad:check-digit"], every),
         ("menu_settings", STATES["settings"], every),
-        ("menu_settings_more", STATES["settings:last-page"], _TWO_PAGES),
+        ("menu_settings_more", STATES["settings:second-page"], _TWO_PAGES),
+        ("menu_settings_backlight", STATES["settings:backlight"], every),
         ("menu_calibration", STATES["calibration:first"], every),
         ("menu_datepicker", picker, every),
         ("menu_confirm", question, every),
         ("menu_notice", STATES["notice:older"], every),
         ("table-held", held, every),
+        ("table-dimmed", STATES["table:dimmed"], every),
         ("table-long-column", STATES["table:19-cards"], every),
         ("table-dead-end", STATES["table:dead-end"], every),
         ("table-finish", STATES["table:finish"], every),

@@ -152,4 +152,4 @@ class Screen(widgets.Screen):
 
     def leave(self):
         """Back to the settings."""
-        self.app.goto("settings", page=-1)  # the page with Touch, the last
+        self.app.goto("settings", touch=True)  # the page with Touch
