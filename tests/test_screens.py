@@ -395,6 +395,11 @@ def test_daily_calendar_on_a_dense_panel_turns_pages_of_rows_of_five(fb_display)
     app2.hw = app.hw
     app2, s2 = make("daily", app2)
     assert s2.months.text == "Nov-Dec 2026"
+    # Over a year's end each month keeps its own year, on one line or two.
+    app3 = FakeApp(date=(2027, 1, 10))
+    app3.hw = app.hw
+    app3, s3 = make("daily", app3)
+    assert s3.months.text in ("Dec 2026 - Jan 2027", "Dec 2026\nJan 2027")
 
 
 def test_daily_shows_no_streak():

@@ -85,10 +85,12 @@ def test_calendar_names_the_months_of_the_days_asked():
     assert cal.months(*cal.span(0, 3)) == "Nov 2026"
     assert cal.months(*cal.span(3, 3)) == "Nov-Dec 2026"
     assert cal.months(0, cal.n - 1, "\n") == "Nov-Dec\n2026"
-    # Over a new year the months are named with the year of the newer.
+    # Over a new year each month is named with its own year: December is 2026's.
     cal = M.Calendar(2027, 1, 10)
-    assert cal.months(0, cal.n - 1) == "Dec-Jan 2027"
+    assert cal.months(0, cal.n - 1) == "Dec 2026 - Jan 2027"
+    assert cal.months(0, cal.n - 1, "\n") == "Dec 2026\nJan 2027"
     assert cal.months(*cal.span(0, 2)) == "Dec 2026"
+    assert cal.months(*cal.span(cal.rows - 1, 1)) == "Jan 2027"  # 4 .. 10 Jan
 
 
 def test_date_model_steps_and_stays_valid():

@@ -233,6 +233,13 @@ class Text:
                 tg[k] = _glyph(font, line[k]) if k < len(line) else 0
         self._place()
 
+    def move(self, x, y):
+        """Put the text's anchor point at (x, y)."""
+        if x != self._x or y != self._y:
+            self._x = x
+            self._y = y
+            self._place()
+
     def _place(self):
         """Put the text so that its anchor point lands on its position."""
         g = self.group

@@ -99,9 +99,10 @@ class Screen(widgets.Screen):
         else:
             # Across the row under the grid; the months of the page shown beside the title
             # (the days stand alone in their cells, with no room for "1 Nov").
-            self.add_title("Daily")
+            self.title = self.add_title("Daily")
             mx = m.margin + widgets.text_width("Daily ", m.title_scale)
             self.months = self.add_text("", mx, m.margin, scale=ts, color=widgets.DIM)
+            self.months_x = (mx, w - gx - bw - m.gap)  # where they start, where Back does
             lx = m.margin
             ly = gy + self.page_rows * ch - 1 + m.gap
             dx = tw + m.gap
@@ -242,7 +243,14 @@ class Screen(widgets.Screen):
             self._paint(i)
         if cal.cols != 7:
             first, last = cal.span(self.first_row, self.page_rows)
-            self.months.set(cal.months(first, last))
+            text = cal.months(first, last)
+            # Months with two years ("Dec 2026 - Jan 2027") may need the title's room too:
+            # then they stand alone where it stood.
+            mx, end = self.months_x
+            alone = mx + widgets.text_width(text, self.months.scale) > end
+            self.title.group.hidden = alone
+            self.months.move(self.m.margin if alone else mx, self.m.margin)
+            self.months.set(text)
         if self.page is not None:
             self.page.set_text("Older" if self.first_row > 0 else "Newer")
         box = self.day_box(self.started) if self.started >= 0 else None

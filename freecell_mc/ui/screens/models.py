@@ -143,9 +143,16 @@ class Calendar:
         return (max(0, k), min(self.n - 1, k + rows * self.cols - 1))
 
     def months(self, first, last, sep=" "):
-        """Return the months of days first..last, sep and the year of the last: "Nov-Dec 2026"."""
-        m0 = self.date(first)[1]
+        """Return the months of days first..last and their year: "Nov-Dec 2026".
+
+        sep goes before the year ("\n": "Nov-Dec" over "2026"). Over a new year each month
+        has its own year: "Dec 2026 - Jan 2027", with "\n" one over the other.
+        """
+        y0, m0, _ = self.date(first)
         y1, m1, _ = self.date(last)
+        if y0 != y1:
+            return (MONTHS[m0 - 1] + " " + str(y0) + (" - " if sep == " " else sep)
+                    + MONTHS[m1 - 1] + " " + str(y1))
         text = MONTHS[m1 - 1] + sep + str(y1)
         return MONTHS[m0 - 1] + "-" + text if m0 != m1 else text
 
