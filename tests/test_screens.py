@@ -553,6 +553,27 @@ def test_calibration_check_tap_that_misses_starts_again():
     assert app.calls[-1] == ("goto", "settings", {"touch": True})
 
 
+@pytest.mark.parametrize("board_name", ["pyportal", "pynt", "titano"])
+def test_calibration_keeps_its_count_on_one_line(board_name):
+    # On the real App at each board's panel: the instructions, a miss's message and the
+    # Default's, each ends with its whole count, "(1 of 3)", never "(1 of" over "3)".
+    from screen_states import STATES, PanelBoard
+
+    for name, count in (("calibration:first", "(1 of 3)"), ("calibration:second", "(2 of 3)"),
+                        ("calibration:check", "(3 of 3)"), ("calibration:missed", "(1 of 3)"),
+                        ("calibration:default", "(1 of 3)")):
+        b = PanelBoard(board_name)
+        try:
+            STATES[name](b)
+            s = b.app.screen
+            lines = s.info.text.split("\n")
+        finally:
+            b.close()
+        assert lines[-1].endswith(" " + count) or lines[-1] == count, (name, lines)
+        assert all(len(line) <= s.cols for line in lines), (name, lines)
+        assert "".join(lines).count("(") == 1, (name, lines)
+
+
 def test_hit_tests_allocate_nothing():
     app, s = make("menu")
     import tracemalloc

@@ -73,7 +73,7 @@ class Screen(widgets.Screen):
         self.step = 0
         self.new = None
         self._place()
-        self._say(why + " (1 of 3)")
+        self._say(why, "(1 of 3)")
 
     def _place(self):
         x, y = self.targets[self.step]
@@ -110,7 +110,7 @@ class Screen(widgets.Screen):
                     self._start(str(err))
                     return
             self._place()
-            self._say("Tap the centre of the cross. (" + str(self.step + 1) + " of 3)")
+            self._say("Tap the centre of the cross.", "(" + str(self.step + 1) + " of 3)")
             return
         # The check: where would this tap land with the new calibration?
         new = self.new
@@ -132,9 +132,17 @@ class Screen(widgets.Screen):
         self.cross_h.hidden = True
         self.cross_v.hidden = True
 
-    def _say(self, text):
-        """Show text under the title, wrapped to the screen's width."""
-        self.info.set(widgets.wrap(text, self.cols))
+    def _say(self, text, count=""):
+        """Show text under the title, wrapped to the screen's width, and count after it.
+
+        The count ("(2 of 3)") is never broken: it ends the last line where it fits there,
+        else it takes a line of its own.
+        """
+        lines = widgets.wrap(text, self.cols)
+        if count:
+            last = len(lines) - lines.rfind("\n") - 1
+            lines += ("\n" if last + 1 + len(count) > self.cols else " ") + count
+        self.info.set(lines)
 
     def save(self, cal):
         """Store cal as the player's calibration and hand it to the touch driver."""
