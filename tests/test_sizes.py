@@ -114,7 +114,8 @@ def _text_of(group):
 def shown(root, art):
     """Return [(kind, text, box on screen, capital px, object)] for what root shows.
 
-    kind is "text" (a Text) or "digits" (a TileGrid of the counter's digits).
+    kind is "text" (a Text), "glyphs" (one of the short texts side by side in a group of
+    widgets.glyph_row or glyphs_at) or "digits" (a TileGrid of the counter's digits).
     """
     out = []
     digits = art.digits if art is not None else None
@@ -126,6 +127,12 @@ def shown(root, art):
             gx = x + obj.x * s
             gy = y + obj.y * s
             gs = s * obj.scale
+            if is_text(obj) and any(obj[i].x != obj[0].x for i in range(len(obj))):
+                # Short texts side by side in one scaled group (widgets.glyph_row and
+                # glyphs_at: the weekdays, the keypad's digits): each is a text of its own.
+                for i in range(len(obj)):
+                    walk_grid(obj[i], gx, gy, gs)
+                return
             if is_text(obj):
                 text, box = _text_of(obj)
                 if box is not None:
@@ -144,6 +151,18 @@ def shown(root, art):
             ty = y + obj.y * s
             out.append(("digits", text, (tx + ink[0] * s, ty + ink[1] * s, tx + ink[2] * s,
                                          ty + ink[3] * s), (ink[3] - ink[1]) * s, obj))
+
+    def walk_grid(tg, x, y, s):
+        sheet = terminalio.FONT.bitmap
+        tw, th = terminalio.FONT.get_bounding_box()
+        ink = _grid_ink(tg, sheet, tw, th)
+        if ink is None:
+            return
+        text = "".join(chr(0x20 + tg[k, 0]) for k in range(tg.width)).rstrip()
+        tx = x + tg.x * s
+        ty = y + tg.y * s
+        out.append(("glyphs", text, (tx + ink[0] * s, ty + ink[1] * s, tx + ink[2] * s,
+                                     ty + ink[3] * s), cap_height() * s, tg))
 
     walk(root, 0, 0, 1)
     return out
@@ -209,8 +228,9 @@ def problems(board, app):
         if x1 < 0 or y1 < 0 or x2 > w or y2 > h:
             bad.append("%s %r runs off the screen: %s" % (kind, text, box))
         b = captions.get(id(obj))
-        if b is None and kind == "digits":
-            # A day or a key drawn in digit tiles is the label of the button it stands on.
+        if b is None and kind != "text":
+            # A day or a key drawn in digit or glyph tiles is the label of the button it
+            # stands on.
             for c in bs:
                 if c.caption is None and _overlap(box, (c.x, c.y, c.x + c.w, c.y + c.h)):
                     b = c
@@ -388,6 +408,29 @@ def test_every_text_and_target_on_every_screen_in_every_state(board_name, name):
         assert not bad, "%s on the %s:\n  %s" % (name, board_name, "\n  ".join(bad))
     finally:
         board.close()
+
+
+def shown_in(board_name, name):
+    """Return (the screen, what it shows) of a board brought into the state called name."""
+    board = PanelBoard(board_name)
+    try:
+        STATES[name](board)
+        app = board.app
+        return app.screen, shown(app.screen.group, app.art)
+    finally:
+        board.close()
+
+
+@pytest.mark.parametrize("board_name", sorted(BOARDS))
+def test_the_keypad_digits_are_as_large_as_its_other_captions(board_name):
+    _, items = shown_in(board_name, "keypad:empty")
+    caps = {text: cap for kind, text, box, cap, obj in items}
+    inks = {text: box[3] - box[1] for kind, text, box, cap, obj in items}
+    digits = [str(d) for d in range(10)]
+    assert all(d in caps for d in digits), sorted(caps)
+    # The digits' capitals and ink as tall as Del's and OK's, the captions beside them.
+    assert {caps[d] for d in digits} == {caps["Del"]} == {caps["OK"]}
+    assert min(inks[d] for d in digits) >= inks["Del"]
 
 
 def test_the_states_cover_every_screen():

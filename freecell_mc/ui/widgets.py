@@ -422,21 +422,45 @@ def glyph_row(texts, x0, y, pitch, scale, color):
     calendar's weekday heads). A text of at most 4 characters keeps its tiles inline.
     """
     font = terminalio.FONT
+    p = _glyph_palette(color)
+    g = displayio.Group(scale=scale)
+    for i in range(len(texts)):
+        g.append(_glyph_tiles(font, p, texts[i], x0 + i * pitch + pitch // 2, y, scale))
+    return g
+
+
+def glyphs_at(texts, centres, scale, color):
+    """Return a Group of short texts like glyph_row's, each centred on its (x, y) in centres.
+
+    Centred as a Text anchored at its middle is, so they match the captions beside them
+    (the keypad's digits, as large as its Del and OK).
+    """
+    font = terminalio.FONT
+    p = _glyph_palette(color)
+    g = displayio.Group(scale=scale)
+    for i in range(len(texts)):
+        cx, cy = centres[i]
+        g.append(_glyph_tiles(font, p, texts[i], cx, cy - _FONT_H * scale // 2, scale))
+    return g
+
+
+def _glyph_palette(color):
+    """Return the two-colour palette of glyph tiles: clear, and color."""
     p = displayio.Palette(2)
     p.make_transparent(0)
     p[1] = color
-    g = displayio.Group(scale=scale)
-    for i in range(len(texts)):
-        t = texts[i]
-        n = len(t)
-        tg = displayio.TileGrid(font.bitmap, pixel_shader=p, width=n, height=1,
-                                tile_width=_FONT_W, tile_height=_FONT_H,
-                                x=(x0 + i * pitch + pitch // 2) // scale - n * _FONT_W // 2,
-                                y=y // scale)
-        for k in range(n):
-            tg[k] = _glyph(font, t[k])
-        g.append(tg)
-    return g
+    return p
+
+
+def _glyph_tiles(font, palette, text, cx, top, scale):
+    """Return one TileGrid of text's glyphs, centred on cx from top (screen pixels), at scale."""
+    n = len(text)
+    tg = displayio.TileGrid(font.bitmap, pixel_shader=palette, width=n, height=1,
+                            tile_width=_FONT_W, tile_height=_FONT_H,
+                            x=cx // scale - n * _FONT_W // 2, y=top // scale)
+    for k in range(n):
+        tg[k] = _glyph(font, text[k])
+    return tg
 
 
 def cell_sheet(tw, th, frame):

@@ -66,9 +66,10 @@ class Screen(widgets.Screen):
         pad_w = (w - 2 * margin - gap) * cols // (cols + 1)
         # The right column at least as wide as "Clear" at the text scale.
         pad_w = min(pad_w, w - 2 * margin - gap - widgets.text_width("Clear", ts) - 6)
-        # The App keeps the table's card art and its counter digits (None: a screen tried
-        # on its own, whose keys keep their captions).
-        art = getattr(app, "art", None)
+        # The digit keys show glyph tiles in one scaled group (~100 bytes a key, not a
+        # Text's 300), at the scale of the other keys' captions: as large as Del and OK.
+        digits = []
+        centres = []
         for i in range(len(pad)):
             x, y, cw, ch = widgets.grid_cell(i, cols, margin, top, pad_w, room, gap, rows)
             t = pad[i]
@@ -78,12 +79,13 @@ class Screen(widgets.Screen):
                 bid = _DEL
             else:
                 bid = _DIGIT + ord(t) - 48
-            if bid >= _DIGIT + 10 or art is None:
+            if bid >= _DIGIT + 10:
                 self.add_button(bid, x, y, cw, ch, t, scale=2)
             else:
-                # A digit key shows the move counter's digit tile: ~100 bytes, not a text.
                 self.add_button(bid, x, y, cw, ch, t, label=False)
-                self.group.append(widgets.digits(art, t, x + cw // 2, y + ch // 2))
+                digits.append(t)
+                centres.append((x + cw // 2, y + ch // 2))
+        self.group.append(widgets.glyphs_at(digits, centres, 2, widgets.FG))
         rx = margin + pad_w + gap
         rw = w - margin - rx
         x, y, cw, ch = widgets.grid_cell(0, 1, rx, top, rw, room, gap, rows)
