@@ -214,9 +214,9 @@ def test_confirm_fits_its_text_and_answers(size, fb_display):
     assert " ".join(lines) == CONFIRM["text"]
     scale = s.text.scale
     assert max(widgets.text_width(t, scale) for t in lines) <= size[0] - 2 * s.m.margin
-    # The text ends above the first button.
-    top = min(b.y for b in s.buttons)
-    assert s.m.margin + 34 + widgets.text_height(s.text.text, scale) <= top
+    # The text ends above the first answer (Back may stand in the title's row).
+    top = min(b.y for b in (s.yes, s.keep))
+    assert s.text.group.y + widgets.text_height(s.text.text, scale) <= top
     for text, answer in ((CONFIRM["yes"], "yes"), (CONFIRM["keep"], "keep"), ("Back", "back")):
         app.calls.clear()
         tap(s, text)

@@ -433,6 +433,19 @@ def test_the_keypad_digits_are_as_large_as_its_other_captions(board_name):
     assert min(inks[d] for d in digits) >= inks["Del"]
 
 
+@pytest.mark.parametrize("name", sorted(n for n in STATES if n.startswith("confirm:")))
+@pytest.mark.parametrize("board_name", sorted(BOARDS))
+def test_the_question_stands_a_capital_clear_of_its_title(board_name, name):
+    s, items = shown_in(board_name, name)
+    title = [box for kind, text, box, cap, obj in items if text == "Unfinished game"]
+    question = [(box, cap) for kind, text, box, cap, obj in items if obj is s.text.group]
+    assert len(title) == 1 and len(question) == 1, items
+    (box, cap), = question
+    # Felt of at least one of the question's capitals between the title's ink and its
+    # own: a heading over the text, not a first line of it.
+    assert box[1] - title[0][3] >= cap, (title, box, cap)
+
+
 def test_the_states_cover_every_screen():
     from freecell_mc.ui.screens import NAMES
 

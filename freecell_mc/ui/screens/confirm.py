@@ -64,7 +64,9 @@ class Screen(widgets.Screen):
                                      (short, False, 2)):
             # The rows stay where they are whether Back shows or not (a third row, hidden).
             n = 3 if back_row else 2
-            top = m.below_title if back_row else m.margin // 2 + m.target + gap
+            # Half a line of space under the title, so it reads as the question's heading.
+            top = (m.below_title + m.line_h() // 2 if back_row
+                   else m.margin // 2 + m.target + gap)
             lines = models.wrap(words, cols)
             # The buttons as tall as the screen's usual ones where the question leaves room.
             for bh in (m.button_h, m.target):
