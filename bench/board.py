@@ -237,7 +237,7 @@ def session_steps():
               ["t", "Back"], ["e", "settings"], ["t", "More"], ["e", "settings"],
               ["t", "Back"], ["e", "settings"], ["t", "Back"], ["e", "menu"],
               ["t", "Daily deal"], ["e", "daily"], ["d", 28], ["e", "table"],
-              ["t", "Menu"], ["e", "menu"], ["t", "Continue"], ["e", "table"], ["w", 100]]
+              ["t", "Menu"], ["e", "menu"], ["t", "Replay"], ["e", "table"], ["w", 100]]
     return steps
 
 
@@ -251,7 +251,7 @@ def restart_steps(elapsed):
     return [["e", "datepicker"], ["t", "Set the date"], ["e", "table"],
             ["g", _RESTART_SLOT, _RESTART_MOVES, elapsed],
             ["t", "Menu"], ["e", "menu"], ["t", "Daily deal"], ["e", "daily"],
-            ["t", "Back"], ["e", "menu"], ["t", "Continue"], ["e", "table"], ["w", 100]]
+            ["t", "Back"], ["e", "menu"], ["t", "Replay"], ["e", "table"], ["w", 100]]
 
 
 def write_session(cwd, board, steps, mode="board", seed=SEED):

@@ -308,9 +308,9 @@ class Play:
         self.goto("table")
 
     def other_slot_saved(self):
-        """Return the slot not in play if it holds a game to go back to, else None."""
+        """Return the slot not in play if it holds a game to go back to (begun, not won)."""
         other = SLOT_FREE if self.slot == SLOT_DAILY else SLOT_DAILY
-        return other if self.saves.slot(other) is not None else None
+        return other if self.unfinished(other) else None
 
     def other_deal(self):
         """Return (kind, number) of the game kept in the slot not in play, or None."""

@@ -110,10 +110,11 @@ def test_d_after_midnight_keeps_yesterdays_daily_unless_the_player_gives_it_up(t
 
 def test_a_new_deal_from_the_daily_asks_before_the_free_game_in_progress_goes(tmp_path):
     lines = ["move 1a", "key esc", "key d", at("daily", "30"), "expect moves 0", "key esc",
-             at("menu", "New deal", other=FREE), "expect screen confirm"]
+             at("menu", "New deal", other=FREE, begun=False), "expect screen confirm"]
     app = run(lines, tmp_path, start_deal=(deals.KIND_MS, 1, 4))
     assert [b.text for b in app.screen.buttons[:2]] == ["Play a new free deal", "Continue deal #1"]
-    app = run(["key esc", at("menu", "New deal", other=FREE), ask("keep"), "expect screen table",
+    app = run(["key esc", at("menu", "New deal", other=FREE, begun=False), ask("keep"),
+               "expect screen table",
                "expect moves 1"], tmp_path)
     assert app.current_deal()[:2] == (deals.KIND_MS, 1)
     # A code typed on the keypad for the free slot asks too, and "back" keeps what was typed.
@@ -129,12 +130,12 @@ def test_a_new_deal_from_the_daily_asks_before_the_free_game_in_progress_goes(tm
 
 
 @pytest.mark.parametrize("number, why", [
-    (20261201, "The daily of 1 Dec 2026 opens on that day"),
+    (20261201, "Daily 1 Dec opens on 1 Dec 2026"),
     (19990101, "No daily before 1 Jan 2025"),
 ])
 def test_the_keypad_refuses_a_daily_that_cannot_be_played(tmp_path, number, why):
     code = deals.deal_code(deals.KIND_DAILY, number, 4)
-    lines = ["key esc", at("menu", "Enter code")] + typed(code) + [
+    lines = ["key esc", at("menu", "Enter code", begun=False)] + typed(code) + [
         at("keypad", "OK"), "expect screen keypad"]
     app = run(lines, tmp_path)
     s = app.screen
@@ -146,7 +147,7 @@ def test_the_keypad_refuses_a_daily_that_cannot_be_played(tmp_path, number, why)
 
 def test_an_older_days_code_still_plays_that_deal(tmp_path):
     code = deals.deal_code(deals.KIND_DAILY, 20261001, 3)
-    app = run(["key esc", at("menu", "Enter code")] + typed(code) + [
+    app = run(["key esc", at("menu", "Enter code", begun=False)] + typed(code) + [
         at("keypad", "OK"), "expect screen table"], tmp_path)
     assert app.current_deal()[:3] == (deals.KIND_DAILY, 20261001, 3)
 
@@ -193,7 +194,7 @@ def test_skipping_the_date_leaves_a_saved_daily_for_a_free_deal(tmp_path):
 
 @pytest.mark.parametrize("board, size", [("pyportal", (320, 240)), ("titano", (480, 320))])
 def test_the_menu_names_the_deal_each_continue_goes_back_to(tmp_path, board, size):
-    app = run(["move 1a", "key esc", "key d", at("daily", "28", size=size), "key esc"],
+    app = run(["move 1a", "key esc", "key d", at("daily", "28", size=size), "move 1a", "key esc"],
               tmp_path, board=board, start_deal=(deals.KIND_MS, 11982, 4))
     s = app.screen
     assert s.name == "menu"
@@ -202,3 +203,70 @@ def test_the_menu_names_the_deal_each_continue_goes_back_to(tmp_path, board, siz
     assert "Free deal" not in captions and "Daily game" not in captions
     # The pair reads at one size.
     assert s.buttons[0].caption.scale == s.buttons[1].caption.scale
+
+
+# -- one name per deal, one verb -------------------------------------------------------
+
+
+def words(app):
+    """Return every text the screen shown has, lines joined, buttons' captions included."""
+    from test_sizes import shown
+
+    return [t.replace("\n", " ") for kind, t, *_ in shown(app.screen.group, app.art)
+            if kind == "text"]
+
+
+def tap_on(app, text):
+    """Return 'tap X Y' for the centre of the button captioned text on the App's screen."""
+    for b in app.screen.buttons:
+        if b.text.replace("\n", " ") == text:
+            return "tap %d %d" % (b.x + b.w // 2, b.y + b.h // 2)
+    raise AssertionError("no button %r" % text)
+
+
+def test_every_screen_names_a_deal_one_way_and_continue_is_the_one_verb(tmp_path):
+    seed_daily(tmp_path, 20261129)  # one move from a win, kept from an earlier session
+    # Deal #617 begun: the menu names it in its header and on its Continue.
+    app = run(["move 1a", "key esc", "expect screen menu"], tmp_path,
+              start_deal=(deals.KIND_MS, 617, 4))
+    menu = words(app)
+    assert menu[1].startswith("Deal #617   code ")
+    assert "Continue deal #617" in menu and "Continue daily 29 Nov" in menu
+    seen = list(menu)
+    # The daily kept half-played, taken up from the menu and won: the result names it as
+    # the menu did and offers the free game with the menu's words.
+    app = run(["expect screen table", "key esc", tap_on(app, "Continue daily 29 Nov"),
+               "expect screen table", "move 1h", "expect screen result"], tmp_path)
+    result = words(app)
+    assert "Daily 29 Nov" in result and "Continue deal #617" in result
+    seen += result
+    # The won daily has nothing to continue; the free game is still offered.
+    won = app
+    app = run(["expect screen result", "key esc", "expect screen menu"], tmp_path)
+    menu = words(app)
+    assert menu[1].startswith("Daily 29 Nov   code ")
+    assert [t for t in menu if t.startswith("Continue")] == ["Continue deal #617"]
+    seen += menu
+    # Back in deal #617, another deal from the calendar asks first, naming both the same way.
+    app = run(["expect screen result", tap_on(won, "Continue deal #617"),
+               "expect screen table", "key esc", "key d", "expect screen daily"], tmp_path)
+    seen += words(app)
+    app = run(["key esc", "key esc", "key n", "expect screen confirm"], tmp_path)
+    question = words(app)
+    assert "Continue deal #617" in question and "Play a new free deal" in question
+    assert "Your deal #617 is not finished" in " ".join(question)
+    seen += question
+    app = run(["key esc", "key d", "expect screen daily", at("daily", "28"),
+               "expect screen table", "move 1a", "key esc", "key d", at("daily", "27"),
+               "expect screen confirm"], tmp_path)
+    question = words(app)
+    assert "Continue daily 28 Nov" in question and "Play daily 27 Nov" in question
+    seen += question
+    app = run(["key esc", "expect screen menu"], tmp_path)
+    seen += words(app)
+    app = run(["key esc", tap_on(app, "Statistics"), "expect screen stats"], tmp_path)
+    seen += words(app)
+    # No other name and no other verb anywhere on the way.
+    text = " | ".join(seen)
+    for other in ("Microsoft", "Resume", "Daily deal,", "2026-11", "Free deal #"):
+        assert other not in text, other

@@ -81,7 +81,7 @@ def test_the_calibration_cross_goes_away_once_saved(tmp_path):
     w, h = 320, 240
     (x1, y1), (x2, y2), (x3, y3) = targets(w, h)
     shot = tmp_path / "saved.png"
-    lines = ["key esc", at("menu", "Settings"), at("settings", "Calibrate"),
+    lines = ["key esc", at("menu", "Settings", begun=False), at("settings", "Calibrate"),
              "expect screen calibration",
              "tap %d %d" % (x1, y1), "tap %d %d" % (x2, y2), "tap %d %d" % (x3, y3),
              "shot %s" % shot]
@@ -93,3 +93,20 @@ def test_the_calibration_cross_goes_away_once_saved(tmp_path):
     assert s.cross_h.hidden and s.cross_v.hidden
     r, g, b = pixel(shot, x3, y3)
     assert not (r > 200 and g > 180 and b < 120), (r, g, b)
+
+def test_the_menu_offers_continue_only_for_a_game_begun(tmp_path):
+    def conts(app):
+        return [b.text.replace("\n", " ") for b in app.screen.buttons
+                if b.text.startswith("Continue")]
+
+    app = run(["expect screen table", "key esc", "expect screen menu"], tmp_path,
+              start_deal=(deals.KIND_MS, 1, 4), date="2026-11-30")
+    assert conts(app) == []  # an untouched deal: nothing to continue, Replay deals it
+    assert [b.text for b in app.screen.buttons][:2] == ["New deal", "Replay"]
+    app = run(["expect screen table", "move 2a", "key esc", "expect screen menu"], tmp_path,
+              date="2026-11-30")
+    assert conts(app) == ["Continue deal #1"]
+    # A daily begun beside it: both; the daily just chosen and untouched: only the free one.
+    app = run(["key esc", "key d", at("daily", "28"), "expect screen table", "key esc",
+               "expect screen menu"], tmp_path, date="2026-11-30")
+    assert conts(app) == ["Continue deal #1"]

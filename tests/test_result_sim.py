@@ -58,34 +58,38 @@ def test_a_won_game_comes_back_as_its_result_after_the_date_picker(tmp_path):
     # The clock was reset: first the date, then the won game's result, not an empty table.
     app = run(["expect screen datepicker", at("datepicker", "Set the date"),
                "expect screen result"], tmp_path, date=None)
-    assert app.screen.deal.text == "Microsoft deal #617"
+    assert app.screen.deal.text == "Deal #617"
     assert app.screen.values[0].text == "97"
     # Skipping the date picker with Esc leads to the same result.
     app = run(["expect screen datepicker", "key esc", "expect screen result"], tmp_path,
               date=None)
 
 
-def test_menu_continue_on_a_won_game_shows_its_result(tmp_path):
+def test_the_menu_offers_no_continue_for_a_won_game(tmp_path):
     keep(tmp_path, 0, deals.KIND_MS, 617)
-    app = run(["expect screen result", "key esc", "expect screen menu",
-               at("menu", "Continue"), "expect screen result"], tmp_path)
+    app = run(["expect screen result", "key esc", "expect screen menu"], tmp_path)
+    captions = [b.text.replace("\n", " ") for b in app.screen.buttons]
+    assert not [c for c in captions if c.startswith("Continue")], captions
+    assert captions[:2] == ["New deal", "Replay"]
+    # Esc still goes back, to the result: nothing else is there to continue.
+    app = run(["expect screen result", "key esc", "expect screen menu", "key esc",
+               "expect screen result"], tmp_path)
     assert app.screen.values[0].text == "97"
     assert app.saves.stats.won == 0  # seeing a result again wins nothing
 
 
-def test_switching_to_a_won_game_in_the_other_slot_shows_its_result(tmp_path):
-    from test_app_slots import at_menu
-
+def test_a_won_game_in_the_other_slot_is_not_offered_to_continue(tmp_path):
     keep(tmp_path, 1, deals.KIND_DAILY, 20261129)
     keep(tmp_path, 0, deals.KIND_MS, 1, pos=half_played(), moves=1, elapsed=5)
-    app = run(["expect screen table", "key esc", at_menu("Continue daily 30 Nov", 1),
-               "expect screen result"], tmp_path)
-    assert app.screen.deal.text == "Daily deal, 29 Nov 2026"
+    app = run(["expect screen table", "key esc", "expect screen menu"], tmp_path)
+    captions = [b.text.replace("\n", " ") for b in app.screen.buttons]
+    assert captions[0] == "Continue deal #1"
+    assert not [c for c in captions if "daily" in c], captions
 
 
 def test_the_result_says_which_deal_was_won(tmp_path):
-    for kind, number, name in ((deals.KIND_DAILY, 20261130, "Daily deal, 30 Nov 2026"),
-                               (deals.KIND_MS, 617, "Microsoft deal #617"),
+    for kind, number, name in ((deals.KIND_DAILY, 20261130, "Daily 30 Nov"),
+                               (deals.KIND_MS, 617, "Deal #617"),
                                (deals.KIND_SEED, 123456789, "Free deal")):
         keep(tmp_path, 1 if kind == deals.KIND_DAILY else 0, kind, number)
         app = run(["expect screen result"], tmp_path)
@@ -102,14 +106,14 @@ def test_the_result_leads_to_the_game_kept_in_the_other_slot(tmp_path):
     kept = half_played()
     keep(tmp_path, 0, deals.KIND_MS, 1, pos=kept, moves=1, elapsed=5)
     keep(tmp_path, 1, deals.KIND_DAILY, 20261130)
-    app = run(["expect screen result", on_result("Resume free deal", other=0),
+    app = run(["expect screen result", on_result("Continue free deal", other=0),
                "expect screen table", "expect moves 1"], tmp_path)
     assert bytes(app.game.pos) == kept
     assert app.current_deal()[:2] == (deals.KIND_MS, 1)
     # And from a won free deal to the daily kept half-played.
     keep(tmp_path, 1, deals.KIND_DAILY, 20261128, pos=half_played(), moves=1, elapsed=5)
     keep(tmp_path, 0, deals.KIND_MS, 617)
-    app = run(["expect screen result", on_result("Resume daily", other=1),
+    app = run(["expect screen result", on_result("Continue daily 30 Nov", other=1),
                "expect screen table", "expect moves 1"], tmp_path)
     assert app.current_deal()[:2] == (deals.KIND_DAILY, 20261128)
 
@@ -149,9 +153,9 @@ def test_the_result_screen_at_both_sizes(tmp_path, board, size):
     app = run(["expect screen result", "wait 100", "shot result.png"], tmp_path, board=board)
     s = app.screen
     assert (s.width, s.height) == size
-    assert s.deal.text == "Microsoft deal #1000000"
+    assert s.deal.text == "Deal #1000000"
     texts = [b.text for b in s.buttons]
-    assert texts == ["New deal", "Replay", "Daily", "Menu", "Resume daily"]
+    assert texts == ["New deal", "Replay", "Daily", "Menu", "Continue daily 30 Nov"]
     for b in s.buttons:
         assert 0 <= b.x and b.x + b.w <= size[0] and 0 <= b.y and b.y + b.h <= size[1], b.text
         assert b.h >= 36

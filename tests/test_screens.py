@@ -38,8 +38,10 @@ class Clock:
 class FakeApp:
     """Just the App API the screens use (docs/architecture.md), recording every call."""
 
-    def __init__(self, width=320, height=240, date=(2026, 11, 30), other=None):
+    def __init__(self, width=320, height=240, date=(2026, 11, 30), other=None, begun=True):
         self.other = other
+        self.slot = 1 if other == 0 else 0
+        self.begun = begun  # the game in play has moves and is not won
         self.width = width
         self.height = height
         self.dirty = False
@@ -60,6 +62,9 @@ class FakeApp:
 
     def other_slot_saved(self):
         return self.other
+
+    def unfinished(self, slot):
+        return self.begun if slot == self.slot else slot == self.other
 
     def other_deal(self):
         if self.other is None:
@@ -173,7 +178,7 @@ def test_every_screen_fits_and_has_finger_sized_buttons(name, size, fb_display):
 
 def test_menu_buttons_lead_where_they_say(fb_display):
     app, s = make("menu")
-    assert s.deal.text == "Daily 2026-11-30   code 24-20261130-4"
+    assert s.deal.text == "Daily 30 Nov   code 24-20261130-4"
     for text, call in (
         ("Continue", ("continue",)),
         ("New deal", ("new",)),
@@ -237,7 +242,7 @@ def test_keypad_refuses_tomorrows_daily_and_keeps_the_code():
     type_keys(s, code)
     tap(s, "OK")
     assert app.calls == []
-    assert "opens on that day" in s.message.text.replace("\n", " ")
+    assert "opens on 1 Dec 2026" in s.message.text.replace("\n", " ")
     assert s.entry.text == code
     assert s.resume() == {"text": code}
     # With the clock reset, the last date the game knew decides.
@@ -259,7 +264,7 @@ def test_keypad_microsoft_number():
     app.saves.settings.cells = 3
     type_keys(s, "11982")
     assert s.field.text == "11982_"
-    assert s.message.text == "Microsoft deal #11982"
+    assert s.message.text == "Deal #11982"
     tap(s, "OK")
     assert app.calls == [("deal", deals.KIND_MS, 11982, 3)]
 

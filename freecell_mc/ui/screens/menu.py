@@ -3,7 +3,6 @@
 
 from freecell_mc import dates
 from freecell_mc.compat import const
-from freecell_mc.rules import deals
 from freecell_mc.ui import widgets
 from freecell_mc.ui.screens import models
 
@@ -31,13 +30,7 @@ _FIRST_PAGE = const(3)  # the labels the first of two pages keeps, beside More
 
 def deal_line(kind, number, code):
     """Return the line that names the current deal under the title."""
-    if kind == deals.KIND_DAILY:
-        what = "Daily " + models.iso(*models.daily_date(number))
-    elif kind == deals.KIND_MS:
-        what = "Microsoft #" + str(number)
-    else:
-        what = "Free deal"
-    return what + "   code " + code
+    return models.deal_title(kind, number) + "   code " + code
 
 
 class Screen(widgets.Screen):
@@ -62,9 +55,13 @@ class Screen(widgets.Screen):
         # (free deal or daily deal) holds a game, both are offered, so a game left
         # half-played for the other is never out of reach. Each names its deal, so
         # "continue" is never mistaken for "start". Side by side they take two lines each,
-        # where both fit half a row so; else a row each.
+        # where both fit half a row so; else a row each. Only a game begun and not won has
+        # anything to continue: a won one has its result, an untouched deal is what Replay
+        # deals.
         kind, number, cells, code = app.current_deal()
-        conts = [(_CONTINUE, models.continue_label(kind, number))]
+        conts = []
+        if app.unfinished(app.slot):
+            conts.append((_CONTINUE, models.continue_label(kind, number)))
         if self.other is not None:
             okind, onumber = app.other_deal()
             conts.append((_OTHER, models.continue_label(okind, onumber)))

@@ -187,12 +187,22 @@ def daily_date(number):
 
 
 def deal_name(kind, number):
-    """Return how the player calls a deal: "daily 30 Nov", "deal #11982" or "free deal"."""
+    """Return the one name a deal goes by: "daily 30 Nov", "deal #11982" or "free deal".
+
+    Every screen that names a deal (menu, result, question, keypad, calendar's refusals)
+    says it so, deal_title where it begins a line: the same game never reads as two.
+    """
     if kind == KIND_DAILY:
         return "daily " + day_short(*daily_date(number))
     if kind == KIND_MS:
         return "deal #" + str(number)
     return "free deal"
+
+
+def deal_title(kind, number):
+    """Return deal_name as it begins a line: "Daily 30 Nov", "Deal #11982", "Free deal"."""
+    name = deal_name(kind, number)
+    return name[0].upper() + name[1:]
 
 
 def known_today(clock_today, last_date):
@@ -226,7 +236,7 @@ def daily_refusal(number, today):
     y, m, d = daily_date(number)
     # Short enough for two lines of the Pynt's 26 characters under the keypad's field.
     if st == DAY_FUTURE:
-        return "The daily of " + day_short(y, m, d) + " " + str(y) + " opens on that day"
+        return deal_title(KIND_DAILY, number) + " opens on " + day_short(y, m, d) + " " + str(y)
     if st == DAY_BEFORE:
         return "No daily before 1 Jan " + str(YEAR_MIN)
     if st == DAY_UNKNOWN:
@@ -345,7 +355,7 @@ def entry_hint(text):
     if not text:
         return "A Microsoft deal number or a deal code"
     if is_ms_number(text):
-        return "Microsoft deal #" + str(int(text))
+        return deal_title(KIND_MS, int(text))
     return "Deal code"
 
 

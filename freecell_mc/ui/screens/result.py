@@ -19,16 +19,6 @@ _MENU = const(4)
 _OTHER = const(5)
 
 
-def deal_name(kind, number):
-    """Return what was won: "Daily deal, 30 Nov 2026", "Microsoft deal #617" or "Free deal"."""
-    if kind == deals.KIND_DAILY:
-        y, m, d = models.daily_date(number)
-        return "Daily deal, " + models.day_short(y, m, d) + " " + str(y)
-    if kind == deals.KIND_MS:
-        return "Microsoft deal #" + str(number)
-    return "Free deal"
-
-
 class Screen(widgets.Screen):
     """The win screen."""
 
@@ -75,14 +65,18 @@ class Screen(widgets.Screen):
         if self.other is None:
             self.add_button(_MENU, x, by, inner, bh, "Menu")
         else:
-            mw = (inner - m.gap) * 3 // 10
-            self.add_button(_MENU, x, by, mw, bh, "Menu")
-            self.add_button(_OTHER, x + mw + m.gap, by, inner - mw - m.gap, bh,
-                            "Resume daily" if self.other == 1 else "Resume free deal")
+            # Continue names the kept deal as the menu does, which takes the whole row at
+            # the other captions' size: Menu moves up beside "Won!", where the title leaves
+            # room.
+            cont = models.continue_label(*app.other_deal())
+            mw = max(m.target, widgets.text_width("Menu", 2) + 8)
+            self.add_button(_MENU, w - m.margin - mw, m.margin // 2, mw, bh, "Menu")
+            self.add_button(_OTHER, x, by, inner, bh, cont,
+                            scale=max(m.text_scale, widgets.fit_scale(cont, inner - 6, bh - 4)))
 
     def show(self, moves=0, seconds=0, code="", kind=deals.KIND_SEED, number=0, **kw):
         """Fill in which deal was won, its moves, time and deal code."""
-        name = deal_name(kind, number)
+        name = models.deal_title(kind, number)
         self.deal.scale = widgets.fit_scale(name, self.width - 2 * self.m.margin,
                                             12 * self.big, self.big)
         self.deal.set(name)
