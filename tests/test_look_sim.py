@@ -67,13 +67,14 @@ def test_the_dead_end_message_leaves_the_move_counter_undo_and_menu_in_sight(tmp
         diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
     # The message is drawn where the panel stands: over the top of the columns.
     assert diff.crop((0, lay.col_y, lay.status_x, lay.col_y + table.strip.dead_h)).getbbox()
-    # The counter (0 -> 1) and nothing else changed in the strip; Undo and Menu are as before.
-    strip = diff.crop((lay.status_x, 0, lay.width, lay.height)).getbbox()
+    # In the strip only the counter (0 -> 1) and Undo (greyed with nothing to take back,
+    # available after the move) changed; Menu is as before.
     c = table.strip.counter
-    assert strip is not None
-    x1, y1, x2, y2 = strip
-    assert c.x <= lay.status_x + x1 and lay.status_x + x2 <= c.x + 4 * c.tile_width
-    assert c.y <= y1 and y2 <= c.y + c.tile_height
+    u = table.strip.undo_button
+    for part in ((c.x, c.y, c.x + 4 * c.tile_width, c.y + c.tile_height),
+                 (u.x, u.y, u.x + u.w, u.y + u.h)):
+        diff.paste((0, 0, 0), part)
+    assert diff.crop((lay.status_x, 0, lay.width, lay.height)).getbbox() is None
     assert not table.strip.undo_button.hidden and not table.strip.menu_button.hidden
 
 
@@ -93,6 +94,42 @@ def test_the_calibration_cross_goes_away_once_saved(tmp_path):
     assert s.cross_h.hidden and s.cross_v.hidden
     r, g, b = pixel(shot, x3, y3)
     assert not (r > 200 and g > 180 and b < 120), (r, g, b)
+
+
+def _rgb(color):
+    # As the panel shows it: 5 bits of red and blue, 6 of green (RGB565).
+    r, g, b = color >> 16 & 255, color >> 8 & 255, color & 255
+    return (r >> 3 << 3, g >> 2 << 2, b >> 3 << 3)
+
+
+def _565(rgb):
+    return (rgb[0] >> 3 << 3, rgb[1] >> 2 << 2, rgb[2] >> 3 << 3)
+
+
+@pytest.mark.parametrize("board", ["pyportal", "titano"])
+def test_undo_looks_unavailable_exactly_while_it_has_nothing_to_take_back(tmp_path, board):
+    from freecell_mc.ui import widgets
+
+    w, h, ppcm = PANELS[board]
+    lay = layout.Layout(w, h, 4, ppcm)
+    x, y = lay.button_x(HIT_UNDO) + 3, lay.button_top(HIT_UNDO) + 3  # the fill, inside the edge
+    shots = [tmp_path / ("%d.png" % i) for i in range(5)]
+    run(["expect screen table", "wait 50", "shot %s" % shots[0], "move 2a", "expect moves 1",
+         "shot %s" % shots[1], "key u", "expect moves 0", "shot %s" % shots[2],
+         "move 2a", "move 3b", "expect moves 2", "key esc"], tmp_path, board=board,
+        start_deal=(deals.KIND_MS, 1, 4), date="2026-11-30")
+    # A fresh deal: greyed. After a move: as the other buttons. Undone to the deal: greyed.
+    assert _565(pixel(shots[0], x, y)) == _rgb(widgets.FILL_DIS)
+    assert _565(pixel(shots[1], x, y)) == _rgb(widgets.FILL)
+    assert _565(pixel(shots[2], x, y)) == _rgb(widgets.FILL_DIS)
+    # Taken up again after a restart: 2 moves on the table, no history to take back.
+    app = run(["expect screen table", "expect moves 2", "wait 50", "shot %s" % shots[3],
+               "key u", "expect moves 2", "move 4c", "expect moves 3", "shot %s" % shots[4]],
+              tmp_path, board=board, date="2026-11-30")
+    assert _565(pixel(shots[3], x, y)) == _rgb(widgets.FILL_DIS)
+    assert _565(pixel(shots[4], x, y)) == _rgb(widgets.FILL)
+    assert app.table.strip.undo_button.enabled
+
 
 def test_the_menu_offers_continue_only_for_a_game_begun(tmp_path):
     def conts(app):

@@ -113,6 +113,7 @@ class Strip:
         self._moves_shown = -1
         self._finish_shown = None
         self._dead_shown = None
+        self._undo_shown = None
 
     def update(self, game):
         """Show game's move counter, Finish when it applies, and the dead-end message."""
@@ -156,6 +157,12 @@ class Strip:
             if d[3] != v3:
                 d[3] = v3
                 c[3, 0] = v3
+        # Undo greys out while it has nothing to take back (a fresh deal, a game restored
+        # after a restart): a button that looks ready and does nothing reads as broken.
+        can = game.history_len() > 0
+        if can != self._undo_shown:
+            self._undo_shown = can
+            self.undo_button.set_enabled(can)
         won = game.won()
         fin = (not won) and game.finish_available()
         if fin != self._finish_shown:
