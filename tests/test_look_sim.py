@@ -51,7 +51,7 @@ def test_the_board_tells_the_table_its_panel_and_every_target_is_7_mm(tmp_path, 
 
 
 @pytest.mark.parametrize("board", ["pyportal", "titano"])
-def test_the_dead_end_message_leaves_the_move_counter_undo_and_menu_in_sight(tmp_path, board):
+def test_the_dead_end_message_stands_beside_the_cards(tmp_path, board):
     # Microsoft deal #1 with one free cell: 2a fills the cell and nothing else can move.
     before = tmp_path / "before.png"
     dead = tmp_path / "dead.png"
@@ -65,13 +65,15 @@ def test_the_dead_end_message_leaves_the_move_counter_undo_and_menu_in_sight(tmp
 
     with Image.open(before) as a, Image.open(dead) as b:
         diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
-    # The message is drawn where the panel stands: over the top of the columns.
-    assert diff.crop((0, lay.col_y, lay.status_x, lay.col_y + table.strip.dead_h)).getbbox()
-    # In the strip only the counter (0 -> 1) and Undo (greyed with nothing to take back,
-    # available after the move) changed; Menu is as before.
+    # The message is drawn where the panel stands: under the columns' feet, or in the
+    # strip where Finish would be (the Titano's columns of seven leave too little room).
+    x, y, w, h = table.strip.dead_box
+    assert diff.crop((x, y, x + w, y + h)).getbbox()
+    # Besides, in the strip only the counter (0 -> 1) and Undo (greyed with nothing to
+    # take back, available after the move) changed; Menu is as before and all in sight.
     c = table.strip.counter
     u = table.strip.undo_button
-    for part in ((c.x, c.y, c.x + 4 * c.tile_width, c.y + c.tile_height),
+    for part in ((x, y, x + w, y + h), (c.x, c.y, c.x + 4 * c.tile_width, c.y + c.tile_height),
                  (u.x, u.y, u.x + u.w, u.y + u.h)):
         diff.paste((0, 0, 0), part)
     assert diff.crop((lay.status_x, 0, lay.width, lay.height)).getbbox() is None

@@ -200,6 +200,12 @@ class Layout:
             return self.max_overlap
         return ov
 
+    def column_bottom(self, n):
+        """Return the first row of pixels under a column of n cards (its top when empty)."""
+        if n == 0:
+            return self.col_y
+        return self.col_y + (n - 1) * self.overlap(n) + self.card_h
+
     def tight(self, n):
         """Return True if the covered cards of a column of n show the smaller index."""
         return self.tight_h > 0 and n > 1 and self.overlap(n) <= self.index_h

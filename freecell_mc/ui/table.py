@@ -44,11 +44,6 @@ class Table(TableView):
             self.finishing = False  # any tap stops the finish, and does nothing else
             return
         lay = self.layout
-        dead = self.strip.dead_group
-        if not dead.hidden:
-            # Said once: the next tap puts it away (what it covered shows again) and then
-            # counts as any tap does, so the tap rule holds under the panel too.
-            dead.hidden = True
         hit = lay.hit(x, y)
         if hit == HIT_UNDO:
             self.undo()  # which drops the selection too

@@ -48,6 +48,10 @@ from freecell_mc.ui.layout import (
 )
 
 DEAD_END = "No moves left. Every cell is full and nothing fits. Undo a move or start a new deal."
+# What the panel says where the whole message has no room beside the cards: its first
+# words, Undo and Menu in the strip being the way on.
+DEAD_SHORT = "No moves left."
+DEAD_SHORTEST = "No moves"
 
 _NO_PLACE = const(255)
 _MODE_COLUMN = const(0)
@@ -93,23 +97,21 @@ class Strip:
         for b in (self.finish_button, self.undo_button, self.menu_button):
             g.append(b.group)
         self.finish_button.hidden = True
-        # Dead end: a panel across the top of the columns, beside the strip, so the counter,
-        # Undo and Menu stay in sight, and so do the exposed cards at the columns' feet. It
-        # covers only index strips of covered cards, and the next tap puts it away.
-        cols = (sx - 8) // (FONT_W * ts)
-        text = widgets.wrap(DEAD_END, cols)
-        lines = text.count("\n") + 1
-        # Text spaces lines 1.25 font heights (15 px) apart.
-        ph = ((lines - 1) * 15 + 12) * ts + 10
-        self.dead_h = ph
+        # Dead end: a panel beside the table that covers no card, placed when the dead end
+        # comes (dead_box): under the columns where their feet leave room, else in the
+        # strip where Finish would be. Built here, sized there.
+        self.lay = lay
         self.dead_group = dg = displayio.Group()
-        dg.append(widgets.rect(0, lay.col_y, sx, ph, cardart.FELT_LINE))
-        dg.append(widgets.rect(2, lay.col_y + 2, sx - 4, ph - 4, cardart.FELT_DARK))
-        self.dead_text = widgets.Text(text, sx // 2, lay.col_y + ph // 2, scale=ts,
-                                      anchor=(0.5, 0.5), color=cardart.TEXT)
+        self.dead_edge = widgets.rect(0, 0, 1, 1, cardart.FELT_LINE)
+        self.dead_fill = widgets.rect(0, 0, 1, 1, cardart.FELT_DARK)
+        dg.append(self.dead_edge)
+        dg.append(self.dead_fill)
+        self.dead_text = widgets.Text("", 0, 0, scale=ts, anchor=(0.5, 0.5),
+                                      color=cardart.TEXT)
         dg.append(self.dead_text.group)
         dg.hidden = True
         g.append(dg)
+        self.dead_box = None  # (x, y, w, h) of the panel while it is shown
         self._moves_shown = -1
         self._finish_shown = None
         self._dead_shown = None
@@ -171,7 +173,28 @@ class Strip:
         dead = (not fin) and (not won) and game.dead_end()
         if dead != self._dead_shown:
             self._dead_shown = dead
+            if dead:
+                self._place_dead(game)
+            else:
+                self.dead_box = None
             self.dead_group.hidden = not dead
+
+    def _place_dead(self, game):
+        """Size the dead-end panel and its words to the room the columns leave now."""
+        x, y, w, h, text = dead_box(self.lay, game)
+        self.dead_box = (x, y, w, h)
+        e = self.dead_edge
+        e.x = x
+        e.y = y
+        e.width = w
+        e.height = h
+        f = self.dead_fill
+        f.x = x + 2
+        f.y = y + 2
+        f.width = w - 4
+        f.height = h - 4
+        self.dead_text.set(text)
+        self.dead_text.move(x + w // 2, y + h // 2)
 
     @property
     def dead_end_shown(self):
@@ -182,6 +205,57 @@ class Strip:
     def finish_shown(self):
         """True while the Finish button is on screen."""
         return bool(self._finish_shown)
+
+
+def dead_box(lay, game):
+    """Return (x, y, w, h, words) of the dead-end panel: beside the cards, never over one.
+
+    The whole message where the feet of neighbouring columns leave room for it at the
+    text size, at the bottom edge; else (long columns, or a panel as dense as the Pynt's,
+    where the message needs more room than the table ever leaves) its first sentence
+    there; else the strip between the counter and Undo, with as many of its first words
+    as fit: Finish never shows at a dead end, so that place is free.
+    """
+    for words in (DEAD_END, DEAD_SHORT):
+        box = _under_columns(lay, game, words)
+        if box is not None:
+            return box
+    ts = lay.text_scale
+    x = lay.status_x + 1
+    w = lay.button_w
+    top = lay.counter_y + 10 * lay.digit_scale + 4
+    room = lay.button_top(HIT_UNDO) - 2 - top
+    for words in (DEAD_END, DEAD_SHORT, DEAD_SHORTEST):
+        # Only the 2-pixel edge around the text: the font's cell has blank rows of its own,
+        # and a pixel more would leave the Titano's strip "No moves" for "No moves left.".
+        text = widgets.wrap(words, (w - 6) // (FONT_W * ts))
+        h = widgets.text_height(text, ts) + 4
+        if h <= room and widgets.text_width(text, ts) <= w - 6:
+            break
+    return x, top + (room - h) // 2, w, h, text
+
+
+def _under_columns(lay, game, words):
+    """Return the box under the columns' feet that holds words with the most room, or None."""
+    ts = lay.text_scale
+    cw = FONT_W * ts
+    best = None
+    for a in range(8):
+        low = lay.col_y
+        for b in range(a, 8):
+            low = max(low, lay.column_bottom(game.column_len(b)))
+            x = lay.column_x(a)
+            w = lay.column_x(b) + lay.card_w - x
+            text = widgets.wrap(words, (w - 8) // cw)
+            if widgets.text_width(text, ts) > w - 8:
+                continue
+            h = widgets.text_height(text, ts) + 8
+            # At least 2 pixels of felt between the panel and the longest column above it;
+            # of the boxes that fit, the one with the most felt to spare, then the widest.
+            spare = lay.height - 1 - low - h
+            if spare >= 2 and (best is None or (spare, w) > (best[0], best[3])):
+                best = (spare, x, lay.height - 1 - h, w, h, text)
+    return None if best is None else best[1:]
 
 
 class TableView:
