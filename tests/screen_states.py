@@ -174,6 +174,54 @@ def _dead(board):
     assert board.app.table.strip.dead_end_shown
 
 
+def dead_end_text(lengths):
+    """Return a dead end whose columns have these lengths (47 cards in all).
+
+    Every exposed card and every card in the four full cells is black and no ace or two
+    of clubs is among them (the ace of clubs is home): nothing goes on anything, nothing
+    goes home, and with the cells full no run may move.
+    """
+    assert sum(lengths) == 47 and all(lengths)
+    black = [r + s for s in "CS" for r in "3456789TJQK"] + ["2S"]
+    cells = black[:4]
+    feet = black[4:12]
+    rest = [r + s for s in "CDHS" for r in "A23456789TJQK"
+            if r + s not in cells + feet and r + s != "AC"]
+    cols = []
+    for c, n in enumerate(lengths):
+        cols.append(rest[:n - 1] + [feet[c]])
+        rest = rest[n - 1:]
+    return ("\n".join(" ".join(c) for c in cols) + "\nFreecells: " + " ".join(cells)
+            + "\nFoundations: C-1 D-0 H-0 S-0\n")
+
+
+def _dead_end(lengths):
+    def setup(board):
+        load(board, dead_end_text(lengths), 88)
+        assert board.app.game.dead_end() and board.app.table.strip.dead_end_shown
+    return setup
+
+
+state("table:dead-end-19-cards")(_dead_end([19, 4, 4, 4, 4, 4, 4, 4]))
+state("table:dead-end-19-cards-right")(_dead_end([4, 4, 4, 4, 4, 4, 4, 19]))
+state("table:dead-end-short-columns")(_dead_end([6, 6, 6, 6, 6, 6, 6, 5]))
+state("table:dead-end-long-columns")(_dead_end([10, 1, 10, 1, 10, 1, 13, 1]))
+
+
+@state("table:undo-available")
+def _undo_on(board):
+    move(board)
+    assert board.app.table.strip.undo_button.enabled
+
+
+@state("table:undo-unavailable-restored")
+def _undo_off(board):
+    # A game taken up at a start: moves played, no history to take back.
+    move(board)
+    load(board, notation.board_text(board.app.game), 1)
+    assert not board.app.table.strip.undo_button.enabled
+
+
 @state("table:19-cards")
 def _long(board):
     load(board, long_column_text(), 77)
@@ -202,13 +250,33 @@ def _two_slots(board, current_daily, free=(deals.KIND_MS, 1000000)):
 
 @state("menu:one-slot")
 def _menu(board):
+    move(board)
     board.app.goto("menu")
 
 
 @state("menu:one-slot-daily")
 def _menu_daily(board):
     board.app.start_daily(2026, 11, 30)
+    move(board)
     board.app.goto("menu")
+
+
+@state("menu:no-continue")
+def _menu_fresh(board):
+    # A deal not begun: nothing to continue (Replay deals it).
+    board.app.goto("menu")
+    assert not [b for b in board.app.screen.buttons if b.text.startswith("Continue")]
+
+
+@state("menu:won")
+def _menu_won(board):
+    load(board, "KC\nKD\nKH\nKS\n:\n:\n:\n:\nFoundations: C-Q D-Q H-Q S-Q\n", 99)
+    board.app.table.start_finish()
+    while board.app.table.finishing:
+        board.app.table.finish_step()
+    assert board.app.game.won()
+    board.app.goto("menu")
+    assert not [b for b in board.app.screen.buttons if b.text.startswith("Continue")]
 
 
 @state("menu:two-slots-free")

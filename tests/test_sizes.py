@@ -482,3 +482,36 @@ def test_every_screen_is_laid_out_for_the_panel_it_runs_on(board_name):
             assert app.screen.m.ppcm == own, name
     finally:
         board.close()
+
+
+DEAD_ENDS = sorted(n for n in STATES if n.startswith("table:dead-end"))
+
+
+@pytest.mark.parametrize("name", DEAD_ENDS)
+@pytest.mark.parametrize("board_name", sorted(BOARDS))
+def test_the_dead_end_message_covers_no_card_and_no_button(board_name, name):
+    from freecell_mc.ui.tableview import DEAD_END, DEAD_SHORT
+
+    board = PanelBoard(board_name)
+    try:
+        STATES[name](board)
+        table = board.app.table
+        lay = table.layout
+        x, y, w, h = table.strip.dead_box
+        box = (x, y, x + w, y + h)
+        assert 0 <= x and x + w <= lay.width and 0 <= y and y + h <= lay.height
+        for t in table.cards:
+            if not t.hidden:
+                card = (t.x, t.y, t.x + t.width * t.tile_width, t.y + t.height * t.tile_height)
+                assert not _overlap(box, card), (t.x, t.y)
+        for b in (table.strip.undo_button, table.strip.menu_button):
+            assert not _overlap(box, (b.x, b.y, b.x + b.w, b.y + b.h)), b.text
+        c = table.strip.counter
+        assert not _overlap(box, (c.x, c.y, c.x + 4 * c.tile_width, c.y + c.tile_height))
+        words = table.strip.dead_text.text.replace("\n", " ")
+        # Where the board has the room (not the Pynt), short columns get the whole message.
+        if name == "table:dead-end-short-columns" and board_name != "pynt":
+            assert words == DEAD_END
+        assert DEAD_END.startswith(words) or DEAD_SHORT.startswith(words)
+    finally:
+        board.close()

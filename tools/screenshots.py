@@ -5,12 +5,14 @@
 
 Each picture is the real App on the simulator's framebuffer display, brought into its
 state as a player brings it there (tests/screen_states.py, the states tests/test_sizes.py
-measures): the menu with one game and with both slots, the daily calendar (over a month's
-end too), the statistics of a few weeks of play, the keypad as it opens and with a mistyped
-code, the settings (the backlight's times too), the touch calibration, the date picker, the
-question before a game is given up, the notice, and the table with a card held, dimmed, with
-a 19-card column, a dead end, Finish and a won game's result; where the Pynt's panel takes
-more pages, its second page too. The
+measures): the menu with one game, with both slots and with nothing begun (no Continue),
+the daily calendar (over a month's end too), the statistics of a few weeks of play, the
+keypad as it opens and with a mistyped code, the settings (the backlight's times too), the
+touch calibration, the date picker, the question before a game is given up, the notice,
+and the table with a card held, dimmed, with a 19-card column, dead ends (beside short
+columns and a 19-card one), a game taken up after a restart (Undo greyed), Finish and a
+won game's result (with the other slot's game too); where the Pynt's panel takes more
+pages, its second page too. The
 table in mid-game comes from code.py on the headless simulator, playing
 host_sim/scripts/docs_table.txt. Every file is NAME-WxH.png, the Pynt's NAME-pynt-320x240.png.
 """
@@ -125,6 +127,7 @@ def shots():
     every = BOARDS
     return [
         ("menu", STATES["menu:one-slot"], every),
+        ("menu_fresh_deal", STATES["menu:no-continue"], every),
         ("menu_two_slots", STATES["menu:two-slots-free"], every),
         ("menu_more", STATES["menu:second-page"], _TWO_PAGES),
         ("menu_daily", weeks(calendar), every),
@@ -144,8 +147,12 @@ def shots():
         ("table-dimmed", STATES["table:dimmed"], every),
         ("table-long-column", STATES["table:19-cards"], every),
         ("table-dead-end", STATES["table:dead-end"], every),
+        ("table-dead-end-19-cards", STATES["table:dead-end-19-cards"], every),
+        ("table-dead-end-short-columns", STATES["table:dead-end-short-columns"], every),
+        ("table-restored", STATES["table:undo-unavailable-restored"], every),
         ("table-finish", STATES["table:finish"], every),
         ("table-result", result, every),
+        ("table-result-other-slot", STATES["result:ms-other-slot"], every),
     ]
 
 
