@@ -372,6 +372,33 @@ def _n_newer(board):
     board.app.goto("notice", text=MSG_NEWER)
 
 
+@state("notice:no-save-file")
+def _n_no_file(board):
+    from freecell_mc.saves import notices
+    from freecell_mc.saves.savelog import NO_FILE
+
+    board.app.goto("notice", text=notices.limited(NO_FILE, None))
+
+
+@state("notice:no-room")
+def _n_no_room(board):
+    from freecell_mc.saves import notices
+    from freecell_mc.saves.savelog import NO_FILE
+
+    class Full:  # a drive with 300 KB free: the save file needs more
+        def free_bytes(self):
+            return 300 * 1024
+
+    board.app.goto("notice", text=notices.limited(NO_FILE, Full()))
+
+
+@state("notice:from-backup")
+def _n_backup(board):
+    from freecell_mc.saves import notices
+
+    board.app.goto("notice", text=notices.from_backup(True, (2026, 11, 30)))
+
+
 def _typed(board, text, enter=False):
     app = board.app
     app.goto("keypad")

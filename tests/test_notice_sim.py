@@ -260,3 +260,23 @@ def test_every_notice_of_the_save_file_fits_above_ok(size):
         bottom = top + len(lines) * 12 * s.body.group.scale + (len(lines) - 1) * 3
         assert bottom <= s.ok.y, (size, text)
         assert max(len(line) for line in lines) * 12 <= size[0] - 2 * s.body.group.x
+
+
+def test_a_notice_longer_than_the_room_above_ok_goes_on_a_page_of_whole_sentences():
+    """The Pynt's larger OK leaves four lines: the rest of the notice follows its first OK."""
+    from screen_states import STATES, PanelBoard
+
+    board = PanelBoard("pynt")
+    try:
+        STATES["notice:no-room"](board)
+        s = board.app.screen
+        assert s.body.text.count("\n") < s.fit == 4
+        assert one_line(s.body.text) == ("No room for the save file: free 738 KB on "
+                                         "CIRCUITPY, copy the game again.")
+        s.key("enter")
+        assert board.app.screen is s
+        assert one_line(s.body.text) == "Until then a power cut loses up to 30 min."
+        s.key("enter")
+        assert board.app.screen.name != "notice"
+    finally:
+        board.close()

@@ -143,6 +143,8 @@ def shots():
         ("menu_datepicker", picker, every),
         ("menu_confirm", question, every),
         ("menu_notice", STATES["notice:older"], every),
+        ("menu_notice_no_save_file", STATES["notice:no-save-file"], every),
+        ("menu_notice_no_room", STATES["notice:no-room"], every),
         ("table-held", held, every),
         ("table-dimmed", STATES["table:dimmed"], every),
         ("table-long-column", STATES["table:19-cards"], every),

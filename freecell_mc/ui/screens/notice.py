@@ -2,9 +2,10 @@
 """A notice at start: what happened to the saved games, said once, calmly, with an OK.
 
 The saves tell one message at most per start (Saves.load in saves/policy.py), sometimes in
-two parts (a form feed between them); this screen shows it before anything else, a part at
+two parts (a form feed between them); this screen shows it before anything else, a page at
 a time, and the last OK goes on to where the start was going (the date picker, a won
-game's result, or the table).
+game's result, or the table). A part longer than the room above OK (the Pynt's larger
+button leaves four lines) takes as many whole sentences as fit, the rest on the next page.
 """
 
 from freecell_mc.ui import widgets
@@ -28,11 +29,17 @@ class Screen(widgets.Screen):
         h = self.height
         self.add_title("Notice")
         self.cols = (w - 4 * m.margin) // _CHAR_W
-        self.body = self.add_text("", 2 * m.margin, m.margin + 40, scale=2)
+        top = m.below_title + m.line_h(2) // 2  # half a line under the title, as a heading
+        self.body = self.add_text("", 2 * m.margin, top, scale=2)
         bw = w // 2
         bh = m.button_h
-        self.ok = self.add_button(_OK, (w - bw) // 2, h - m.margin - bh, bw, bh, "OK", scale=2)
-        self.rest = ""  # the parts of the text still to show
+        ok_y = h - m.margin - bh
+        self.ok = self.add_button(_OK, (w - bw) // 2, ok_y, bw, bh, "OK", scale=2)
+        fit = 1  # how many lines fit between the top and a gap above OK
+        while widgets.text_height("\n" * fit, 2) <= ok_y - m.gap - top:
+            fit += 1
+        self.fit = fit
+        self.rest = ""  # the text still to show
 
     def show(self, text="", **kw):
         """Show text's first part, wrapped to the screen's width."""
@@ -40,13 +47,30 @@ class Screen(widgets.Screen):
         self._next()
 
     def _next(self):
-        """Show the next part of the text; return False when none was left."""
+        """Show the next page of the text; return False when none was left."""
         text = self.rest
         if not text:
             return False
-        part, _, self.rest = text.partition("\f")
-        self.body.set(models.wrap(part, self.cols))
+        part, _, rest = text.partition("\f")
+        shown, more = self._page(part)
+        self.rest = more + "\f" + rest if more and rest else more or rest
+        self.body.set(shown)
         return True
+
+    def _page(self, part):
+        """Return part's first page, wrapped, and what is left of part for the next."""
+        cut = len(part)
+        while True:
+            lines = models.wrap(part[:cut], self.cols)
+            if lines.count("\n") < self.fit:
+                return lines, part[cut:].strip()
+            end = part.rfind(". ", 0, cut - 1)  # the sentence before: whole sentences a page
+            if end < 0:
+                break
+            cut = end + 1
+        # One sentence longer than a page: its first lines, the rest of it on the next.
+        lines = models.wrap(part, self.cols).split("\n")
+        return "\n".join(lines[:self.fit]), " ".join(lines[self.fit:])
 
     def pressed(self, bid):
         """Show the next part, or go on to the first screen of this start."""
