@@ -414,11 +414,11 @@ def test_a_failed_or_short_read_in_the_scan_counts_as_damage_not_as_a_record():
         b[0:100] = b"\x01" * 100
         return 100
 
-    assert record.read_place_into(fails, 3, buf) is None  # unreadable: nothing there
-    got = record.read_place_into(short, 3, buf)
+    assert savelog.read_place_into(fails, 3, buf) is None  # unreadable: nothing there
+    got = savelog.read_place_into(short, 3, buf)
     assert len(got) == 100 and record.check(got) == record.BAD  # a torn place is damage
-    assert record.read_place_into(lambda k, b: 0, 3, buf) is None  # erased
-    assert record.read_place_into(lambda k, b: record.REC, 3, buf) is buf
+    assert savelog.read_place_into(lambda k, b: 0, 3, buf) is None  # erased
+    assert savelog.read_place_into(lambda k, b: record.REC, 3, buf) is buf
 
 
 def test_device_file_garbage_truncated_and_foreign(drive):

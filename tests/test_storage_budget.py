@@ -122,7 +122,7 @@ def test_nvm_takes_the_first_win_at_once_then_a_write_per_half_hour_of_play():
                 assert nvm.erase_count == 2  # the first win: at once
     # The credit earned by two hours of play: 4 writes, and the one a fresh start keeps.
     assert nvm.erase_count <= 2 + 2 * 3600 // policy.NVM_COST_S
-    assert record.read_place(nvm) is not None
+    assert savelog.read_place(nvm) is not None
     r = policy.Saves(s._blocks)
     assert r.load() is None and r.stats.won == wins
 
@@ -151,8 +151,8 @@ def test_which_of_two_numbers_is_newer_round_the_circle():
     assert record.next_seq(record.SEQ_LIMIT - 1) == 1 and record.next_seq(0) == 1
     assert record.newer(1, record.SEQ_LIMIT - 1) and not record.newer(record.SEQ_LIMIT - 1, 1)
     assert record.newer(5, 4) and not record.newer(4, 5) and not record.newer(4, 4)
-    assert record.newest_of([-1, record.SEQ_LIMIT - 3, 2, -1, record.SEQ_LIMIT - 1]) == 2
-    assert record.newest_of([-1, 7, 9, 8]) == 9 and record.newest_of([-1, -1]) == -1
+    assert policy.newest_of([-1, record.SEQ_LIMIT - 3, 2, -1, record.SEQ_LIMIT - 1]) == 2
+    assert policy.newest_of([-1, 7, 9, 8]) == 9 and policy.newest_of([-1, -1]) == -1
 
 
 def test_the_record_keeps_the_clock_to_the_millisecond():

@@ -161,7 +161,7 @@ def carry_over(dest, out=sys.stdout):
     goes into the new file's first place, so an update loses no play. The old file is left
     as it is (the player may delete it: it is 1 MB).
     """
-    from freecell_mc.saves import record
+    from freecell_mc.saves import policy, record
 
     path = dest / OLD_SAVES
     if not path.is_file():
@@ -175,7 +175,7 @@ def carry_over(dest, out=sys.stdout):
             found.append((record.seq_of(rec), rec))
     if not found:
         return None
-    newest = record.newest_of([seq for seq, _ in found])
+    newest = policy.newest_of([seq for seq, _ in found])
     rec = [r for seq, r in found if seq == newest][0]
     out.write("carried the newest save of %s (the earlier layout) over; that file may be "
               "deleted\n" % OLD_SAVES)

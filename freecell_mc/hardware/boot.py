@@ -58,13 +58,13 @@ def read_usb_flag(blocks):
     instead of the whole ring; only when nvm is unreadable (a cut while it was written) is
     the ring searched.
     """
-    data = record.read_place(blocks[0]) if blocks else None
+    data = savelog.read_place(blocks[0]) if blocks else None
     if record.check(data) == record.OK and record.refusal(data) is None:
         return record.usb_flag(data) == 1
     best_seq = -1
     flag = False
     for i in range(1, len(blocks)):
-        data = record.read_place(blocks[i])
+        data = savelog.read_place(blocks[i])
         if record.check(data) == record.OK and record.refusal(data) is None:
             seq = record.seq_of(data)
             if best_seq < 0 or record.newer(seq, best_seq):

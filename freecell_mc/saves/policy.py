@@ -16,10 +16,9 @@ from freecell_mc import dates
 from freecell_mc.compat import const
 from freecell_mc.saves.record import (
     BAD, CREDIT_MAX, CREDIT_MIN, HARD, IMPORTANT, NEWER, OK, REC, SEQ_HALF, SEQ_LIMIT,
-    TOLD_LIMITED, behind, check, credit_of, in_file, newest_of, read_place, read_place_into,
-    refusal, seq_of, usb_flag,
+    TOLD_LIMITED, behind, check, credit_of, in_file, refusal, seq_of, usb_flag,
 )
-from freecell_mc.saves.savelog import NO_FILE, READ_ONLY, Ring
+from freecell_mc.saves.savelog import NO_FILE, READ_ONLY, Ring, read_place, read_place_into
 
 CHECKPOINT_MS = const(1500)  # a change is on flash at most this long after it was seen
 _CHECK_MS = const(250)  # how often commit() looks for changes when not forced
@@ -38,6 +37,22 @@ _BEHIND_IMPORTANT = const(2)  # nvm lacks a setting, the calibration or a statis
 MSG_UNREADABLE = "Saved games and statistics could not be read. Starting fresh."
 MSG_NEWER = "Saves were written by a newer FreeCell MC. Starting fresh."
 MSG_OLDER = "The newest save could not be used. Continuing from an earlier save."
+
+
+def newest_of(seqs):
+    """Return the newest of a list of sequence numbers (-1 entries are none), or -1.
+
+    Numbers that wrapped past SEQ_LIMIT - 1 start again at 1: when some number lies half
+    the circle or more below the largest, the numbers down there are the newer ones.
+    """
+    top = max(seqs)
+    if top <= 0:
+        return -1
+    low = -1
+    for s in seqs:
+        if 0 < s <= top - SEQ_HALF and s > low:
+            low = s
+    return low if low > 0 else top
 
 
 class Saves(Ring):

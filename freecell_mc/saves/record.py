@@ -220,29 +220,6 @@ def _slot_refusal(data, i, game):
     return None
 
 
-def read_place(blk):
-    """Read a place's first REC bytes; None when it is absent or cannot be read at all."""
-    if blk is None:
-        return None
-    try:
-        if len(blk) < REC:
-            return None
-        return blk[0:REC]
-    except OSError:
-        return None
-
-
-def read_place_into(read_into, k, buf):
-    """Read save-file place k into buf; return buf, None when erased or absent (EMPTY)."""
-    try:
-        n = read_into(k, buf)
-    except OSError:
-        return None
-    if n == REC:
-        return buf
-    return buf[0:n] if n else None
-
-
 def seq_of(data):
     """Return the sequence number of a checked record."""
     return struct.unpack_from("<I", data, _SEQ)[0]
@@ -265,22 +242,6 @@ def newer(a, b):
     """Return True if sequence number a was written after b (both in 1 .. SEQ_LIMIT - 1)."""
     d = behind(a, b)
     return 0 < d < SEQ_HALF
-
-
-def newest_of(seqs):
-    """Return the newest of a list of sequence numbers (-1 entries are none), or -1.
-
-    Numbers that wrapped past SEQ_LIMIT - 1 start again at 1: when some number lies half
-    the circle or more below the largest, the numbers down there are the newer ones.
-    """
-    top = max(seqs)
-    if top <= 0:
-        return -1
-    low = -1
-    for s in seqs:
-        if 0 < s <= top - SEQ_HALF and s > low:
-            low = s
-    return low if low > 0 else top
 
 
 def usb_flag(data):

@@ -56,6 +56,29 @@ def file_bytes(places=RING):
     return (2 * GUARD + places) * SECTOR
 
 
+def read_place(blk):
+    """Read a place's first REC bytes; None when it is absent or cannot be read at all."""
+    if blk is None:
+        return None
+    try:
+        if len(blk) < REC:
+            return None
+        return blk[0:REC]
+    except OSError:
+        return None
+
+
+def read_place_into(read_into, k, buf):
+    """Read save-file place k into buf; return buf, None when erased or absent (EMPTY)."""
+    try:
+        n = read_into(k, buf)
+    except OSError:
+        return None
+    if n == REC:
+        return buf
+    return buf[0:n] if n else None
+
+
 class Ring(Record):
     """A Record written to the save file's places in turn, each erase group erased ahead.
 
