@@ -422,10 +422,10 @@ def glyph_row(texts, x0, y, pitch, scale, color):
     calendar's weekday heads). A text of at most 4 characters keeps its tiles inline.
     """
     font = terminalio.FONT
-    p = _glyph_palette(color)
+    p = glyph_palette(color)
     g = displayio.Group(scale=scale)
     for i in range(len(texts)):
-        g.append(_glyph_tiles(font, p, texts[i], x0 + i * pitch + pitch // 2, y, scale))
+        g.append(glyph_tiles(font, p, texts[i], x0 + i * pitch + pitch // 2, y, scale))
     return g
 
 
@@ -436,15 +436,15 @@ def glyphs_at(texts, centres, scale, color):
     (the keypad's digits, as large as its Del and OK).
     """
     font = terminalio.FONT
-    p = _glyph_palette(color)
+    p = glyph_palette(color)
     g = displayio.Group(scale=scale)
     for i in range(len(texts)):
         cx, cy = centres[i]
-        g.append(_glyph_tiles(font, p, texts[i], cx, cy - _FONT_H * scale // 2, scale))
+        g.append(glyph_tiles(font, p, texts[i], cx, cy - _FONT_H * scale // 2, scale))
     return g
 
 
-def _glyph_palette(color):
+def glyph_palette(color):
     """Return the two-colour palette of glyph tiles: clear, and color."""
     p = displayio.Palette(2)
     p.make_transparent(0)
@@ -452,7 +452,7 @@ def _glyph_palette(color):
     return p
 
 
-def _glyph_tiles(font, palette, text, cx, top, scale):
+def glyph_tiles(font, palette, text, cx, top, scale):
     """Return one TileGrid of text's glyphs, centred on cx from top (screen pixels), at scale."""
     n = len(text)
     tg = displayio.TileGrid(font.bitmap, pixel_shader=palette, width=n, height=1,
