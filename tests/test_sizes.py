@@ -115,7 +115,7 @@ def shown(root, art):
     """Return [(kind, text, box on screen, capital px, object)] for what root shows.
 
     kind is "text" (a Text), "glyphs" (one of the short texts side by side in a group of
-    widgets.glyph_row or glyphs_at) or "digits" (a TileGrid of the counter's digits).
+    daily.glyph_row or keypad.glyphs_at) or "digits" (a TileGrid of the counter's digits).
     """
     out = []
     digits = art.digits if art is not None else None
@@ -128,8 +128,9 @@ def shown(root, art):
             gy = y + obj.y * s
             gs = s * obj.scale
             if is_text(obj) and any(obj[i].x != obj[0].x for i in range(len(obj))):
-                # Short texts side by side in one scaled group (widgets.glyph_row and
-                # glyphs_at: the weekdays, the keypad's digits): each is a text of its own.
+                # Short texts side by side in one scaled group (daily.glyph_row and
+                # keypad.glyphs_at: the weekdays, the keypad's digits): each is a text of its
+                # own.
                 for i in range(len(obj)):
                     walk_grid(obj[i], gx, gy, gs)
                 return
@@ -179,7 +180,7 @@ class Day:
         self.x, self.y, self.w, self.h = box
         self.label = label  # the digit tiles or the Text's group
         self.text = text
-        self._border = 2  # widgets.cell_sheet's frame, 2 px at either zoom
+        self._border = 2  # daily.cell_sheet's frame, 2 px at either zoom
 
 
 def buttons_of(screen):

@@ -282,7 +282,7 @@ def _glyph(font, ch):
 class Button:
     """A bordered rectangle with a centred caption, a hit test and a visual state.
 
-    label=False draws no caption: the screen draws what the button shows (`digits()`
+    label=False draws no caption: the screen draws what the button shows (`daily.digits()`
     draws numbers in ~100 bytes, a Text costs about 300). `text` still names the button.
     """
 
@@ -383,21 +383,6 @@ class Button:
         return self.x <= x < self.x + self.w and self.y <= y < self.y + self.h
 
 
-def digits(art, text, cx, cy):
-    """Return a TileGrid of the move counter's digits (art: cardart.CardArt) showing text.
-
-    text holds digits only; the grid is centred on (cx, cy). About 100 bytes for up to
-    4 digits, where a Text costs about 300.
-    """
-    n = len(text)
-    tg = displayio.TileGrid(art.digits, pixel_shader=art.digit_palette, width=n, height=1,
-                            tile_width=art.digit_w, tile_height=art.digit_h,
-                            x=cx - n * art.digit_w // 2, y=cy - art.digit_h // 2)
-    for k in range(n):
-        tg[k] = ord(text[k]) - 48
-    return tg
-
-
 def dismantle(group):
     """Empty group and every group under it, so that nothing of a left screen holds the rest.
 
@@ -412,36 +397,6 @@ def dismantle(group):
             o = g.pop()
             if isinstance(o, displayio.Group):
                 todo.append(o)
-
-
-def glyph_row(texts, x0, y, pitch, scale, color):
-    """Return a Group of short texts, one centred every pitch pixels from x0, at y.
-
-    Each text is one TileGrid of the built-in font's glyphs and all share one palette, in
-    a Group that scales them: about 100 bytes a text where a Text costs some 340 (the
-    calendar's weekday heads). A text of at most 4 characters keeps its tiles inline.
-    """
-    font = terminalio.FONT
-    p = glyph_palette(color)
-    g = displayio.Group(scale=scale)
-    for i in range(len(texts)):
-        g.append(glyph_tiles(font, p, texts[i], x0 + i * pitch + pitch // 2, y, scale))
-    return g
-
-
-def glyphs_at(texts, centres, scale, color):
-    """Return a Group of short texts like glyph_row's, each centred on its (x, y) in centres.
-
-    Centred as a Text anchored at its middle is, so they match the captions beside them
-    (the keypad's digits, as large as its Del and OK).
-    """
-    font = terminalio.FONT
-    p = glyph_palette(color)
-    g = displayio.Group(scale=scale)
-    for i in range(len(texts)):
-        cx, cy = centres[i]
-        g.append(glyph_tiles(font, p, texts[i], cx, cy - _FONT_H * scale // 2, scale))
-    return g
 
 
 def glyph_palette(color):
@@ -461,35 +416,6 @@ def glyph_tiles(font, palette, text, cx, top, scale):
     for k in range(n):
         tg[k] = _glyph(font, text[k])
     return tg
-
-
-def cell_sheet(tw, th, frame):
-    """Return a Bitmap of three tw x th tiles: blank, a framed cell, a cell in a gold frame.
-
-    Values: 0 clear (the tile's last column and row too: the gap to the next cell), 1 the
-    frame, frame pixels wide, 2 the fill, 3 the gold frame; the palette gives the colours.
-    """
-    w = 3 * tw
-    bm = displayio.Bitmap(w, th, 4)
-    for t in (1, 2):
-        edge = 2 * t - 1
-        x0 = t * tw
-        for y in range(th - 1):
-            row = y * w + x0
-            inner = frame <= y < th - 1 - frame
-            # Indexed flat: bm[x, y] would make a tuple of garbage a pixel.
-            for x in range(tw - 1):
-                bm[row + x] = 2 if inner and frame <= x < tw - 1 - frame else edge
-    return bm
-
-
-def grid_cell(index, cols, x0, y0, w, h, gap, rows):
-    """Return (x, y, cw, ch) of cell index in a cols x rows grid filling w x h."""
-    cw = (w - gap * (cols - 1)) // cols
-    ch = (h - gap * (rows - 1)) // rows
-    c = index % cols
-    r = index // cols
-    return (x0 + c * (cw + gap), y0 + r * (ch + gap), cw, ch)
 
 
 class Screen:

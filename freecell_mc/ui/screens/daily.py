@@ -6,6 +6,7 @@ last 30 can be played at any time.
 """
 
 import displayio
+import terminalio
 
 from freecell_mc import dates
 from freecell_mc.compat import const
@@ -17,6 +18,56 @@ _BACK = const(1)
 _TODAY = const(2)
 _PAGE = const(3)
 _SLOT_DAILY = const(1)  # the App's save slot of the daily deal
+
+
+def digits(art, text, cx, cy):
+    """Return a TileGrid of the move counter's digits (art: cardart.CardArt) showing text.
+
+    text holds digits only; the grid is centred on (cx, cy). About 100 bytes for up to
+    4 digits, where a Text costs about 300.
+    """
+    n = len(text)
+    tg = displayio.TileGrid(art.digits, pixel_shader=art.digit_palette, width=n, height=1,
+                            tile_width=art.digit_w, tile_height=art.digit_h,
+                            x=cx - n * art.digit_w // 2, y=cy - art.digit_h // 2)
+    for k in range(n):
+        tg[k] = ord(text[k]) - 48
+    return tg
+
+
+def glyph_row(texts, x0, y, pitch, scale, color):
+    """Return a Group of short texts, one centred every pitch pixels from x0, at y.
+
+    Each text is one TileGrid of the built-in font's glyphs and all share one palette, in
+    a Group that scales them: about 100 bytes a text where a Text costs some 340 (the
+    calendar's weekday heads). A text of at most 4 characters keeps its tiles inline.
+    """
+    font = terminalio.FONT
+    p = widgets.glyph_palette(color)
+    g = displayio.Group(scale=scale)
+    for i in range(len(texts)):
+        g.append(widgets.glyph_tiles(font, p, texts[i], x0 + i * pitch + pitch // 2, y, scale))
+    return g
+
+
+def cell_sheet(tw, th, frame):
+    """Return a Bitmap of three tw x th tiles: blank, a framed cell, a cell in a gold frame.
+
+    Values: 0 clear (the tile's last column and row too: the gap to the next cell), 1 the
+    frame, frame pixels wide, 2 the fill, 3 the gold frame; the palette gives the colours.
+    """
+    w = 3 * tw
+    bm = displayio.Bitmap(w, th, 4)
+    for t in (1, 2):
+        edge = 2 * t - 1
+        x0 = t * tw
+        for y in range(th - 1):
+            row = y * w + x0
+            inner = frame <= y < th - 1 - frame
+            # Indexed flat: bm[x, y] would make a tuple of garbage a pixel.
+            for x in range(tw - 1):
+                bm[row + x] = 2 if inner and frame <= x < tw - 1 - frame else edge
+    return bm
 
 
 class Screen(widgets.Screen):
@@ -74,7 +125,7 @@ class Screen(widgets.Screen):
         # The page shown: its first row (the newest rows first).
         self.first_row = cal.rows - self.page_rows
         if weeks:
-            self.group.append(widgets.glyph_row(models.WEEKDAYS, gx, 1, cw, ts, widgets.DIM))
+            self.group.append(glyph_row(models.WEEKDAYS, gx, 1, cw, ts, widgets.DIM))
         self._build_days(art=getattr(app, "art", None))
         # The legend's words wear the marks themselves (a green field, a gold frame, a white
         # bar), so it is no wider than "started" even at a big text scale. The green field
@@ -152,7 +203,7 @@ class Screen(widgets.Screen):
         ch = self.ch
         z = self.zoom
         ts = self.m.text_scale
-        sheet = widgets.cell_sheet(cw // z, ch // z, 2 // z)
+        sheet = cell_sheet(cw // z, ch // z, 2 // z)
         cells = displayio.Group(scale=z, x=self.gx, y=self.gy)
         self.grids = []
         for fill in (widgets.FILL, widgets.FILL_ON):
@@ -188,7 +239,7 @@ class Screen(widgets.Screen):
             cx = self.gx + c * cw + (cw - z) // 2
             cy = self.gy + r * ch + (ch - z) // 2
             if art is not None and text.isdigit() and len(text) * art.digit_w <= cw - z - 6:
-                label = widgets.digits(art, text, cx, cy)
+                label = digits(art, text, cx, cy)
             else:
                 s = max(ts, widgets.fit_scale(text, cw - z - 6, ch - z - 4))
                 label = widgets.Text(text, cx, cy, scale=s, anchor=(0.5, 0.5)).group

@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: MIT
 """The keypad: type a Microsoft deal number or a deal code and play that deal."""
 
+import displayio
+import terminalio
+
 from freecell_mc.ui import widgets
 from freecell_mc.compat import const
 from freecell_mc.ui.screens import models
@@ -11,10 +14,26 @@ _DEL = const(21)
 _OK = const(22)
 _CLEAR = const(23)
 _CANCEL = const(24)
+_FONT_H = const(12)  # the built-in font's glyph height, as in widgets.py
 
 # The pad reads like a phone: 1 2 3 on top, the dash and Del beside the 0.
 _PAD = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "-", "0", "Del")
 _PAD_WIDE = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "Del")
+
+
+def glyphs_at(texts, centres, scale, color):
+    """Return a Group of short texts like daily.glyph_row's, each centred on its (x, y) in centres.
+
+    Centred as a Text anchored at its middle is, so they match the captions beside them
+    (the keypad's digits, as large as its Del and OK).
+    """
+    font = terminalio.FONT
+    p = widgets.glyph_palette(color)
+    g = displayio.Group(scale=scale)
+    for i in range(len(texts)):
+        cx, cy = centres[i]
+        g.append(widgets.glyph_tiles(font, p, texts[i], cx, cy - _FONT_H * scale // 2, scale))
+    return g
 
 
 class Screen(widgets.Screen):
@@ -71,7 +90,7 @@ class Screen(widgets.Screen):
         digits = []
         centres = []
         for i in range(len(pad)):
-            x, y, cw, ch = widgets.grid_cell(i, cols, margin, top, pad_w, room, gap, rows)
+            x, y, cw, ch = models.grid_cell(i, cols, margin, top, pad_w, room, gap, rows)
             t = pad[i]
             if t == "-":
                 bid = _DASH
@@ -85,13 +104,13 @@ class Screen(widgets.Screen):
                 self.add_button(bid, x, y, cw, ch, t, label=False)
                 digits.append(t)
                 centres.append((x + cw // 2, y + ch // 2))
-        self.group.append(widgets.glyphs_at(digits, centres, 2, widgets.FG))
+        self.group.append(glyphs_at(digits, centres, 2, widgets.FG))
         rx = margin + pad_w + gap
         rw = w - margin - rx
-        x, y, cw, ch = widgets.grid_cell(0, 1, rx, top, rw, room, gap, rows)
+        x, y, cw, ch = models.grid_cell(0, 1, rx, top, rw, room, gap, rows)
         self.ok = self.add_button(_OK, x, y, cw, (rows - 2) * (ch + gap) - gap, "OK", scale=2)
         for bid, text in ((_CLEAR, "Clear"), (_CANCEL, "Back")):
-            x, y, cw, ch = widgets.grid_cell(rows - 2 + (bid == _CANCEL), 1, rx, top, rw, room,
+            x, y, cw, ch = models.grid_cell(rows - 2 + (bid == _CANCEL), 1, rx, top, rw, room,
                                              gap, rows)
             self.add_button(bid, x, y, cw, ch, text)
 

@@ -442,3 +442,12 @@ def clock_text(seconds):
     if h:
         return "%d:%02d:%02d" % (h, m, s)
     return "%d:%02d" % (m, s)
+
+
+def grid_cell(index, cols, x0, y0, w, h, gap, rows):
+    """Return (x, y, cw, ch) of cell index in a cols x rows grid filling w x h."""
+    cw = (w - gap * (cols - 1)) // cols
+    ch = (h - gap * (rows - 1)) // rows
+    c = index % cols
+    r = index // cols
+    return (x0 + c * (cw + gap), y0 + r * (ch + gap), cw, ch)

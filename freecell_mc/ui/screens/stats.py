@@ -48,7 +48,7 @@ class Screen(widgets.Screen):
         # caption at the left and figure at the right, with Back beside the title.
         top = m.below_title + m.gap // 2
         h = self.height - top - m.margin
-        x, y, cw, ch = widgets.grid_cell(0, 3, m.margin, top, w, h, m.gap, 3)
+        x, y, cw, ch = models.grid_cell(0, 3, m.margin, top, w, h, m.gap, 3)
         tiles = ch >= m.target
         for cap in _CAPTIONS:
             lines = widgets.wrap(cap, (cw - 4) // (6 * ts))
@@ -61,14 +61,14 @@ class Screen(widgets.Screen):
             self.add_title("Statistics")
             self.cell_w = cw - 4
             for i in range(len(_CAPTIONS)):
-                x, y, cw, ch = widgets.grid_cell(i, 3, m.margin, top, w, h, m.gap, 3)
+                x, y, cw, ch = models.grid_cell(i, 3, m.margin, top, w, h, m.gap, 3)
                 self.group.append(widgets.rect(x, y, cw, ch, 0x08301C))
                 cap = widgets.wrap(_CAPTIONS[i], (cw - 4) // (6 * ts))
                 self.add_text(cap, x + cw // 2, y + 2, scale=ts, color=widgets.DIM,
                               anchor=(0.5, 0.0))
                 self.values.append(self.add_text("-", x + cw // 2, y + ch - 2, scale=2,
                                                  anchor=(0.5, 1.0)))
-            x, y, cw, ch = widgets.grid_cell(8, 3, m.margin, top, w, h, m.gap, 3)
+            x, y, cw, ch = models.grid_cell(8, 3, m.margin, top, w, h, m.gap, 3)
             self.add_button(_BACK, x, y, cw, ch, "Back")
             return
         bh = m.target
