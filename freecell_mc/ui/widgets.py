@@ -183,10 +183,7 @@ class Text:
         # The group's TileGrids, a line each, kept typed for the checker (a Group's items are
         # any shape); a tuple, one block, 16 bytes under a list.
         self._grids = ()  # type: tuple
-        p = displayio.Palette(2)
-        p.make_transparent(0)
-        p[1] = color
-        self._palette = p
+        self._palette = glyph_palette(color)
         self._color = color
         self.group = displayio.Group(scale=scale)
         self.set(text)
