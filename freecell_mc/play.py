@@ -11,7 +11,7 @@ _show_deal(), _show_result_next() and _ask(), and ask for a refresh with its `di
 from freecell_mc.compat import const
 from freecell_mc.dates import day_number, plausible
 from freecell_mc.rules import deals
-from freecell_mc.rules.engine import Game
+from freecell_mc.rules.engine import CHUNK_MOVES, POS_SIZE, Game
 from freecell_mc.saves.record import SLOT_PLAYED, SLOT_WON
 from freecell_mc.saves.settings import Settings
 
@@ -26,6 +26,15 @@ SLOT_DAILY = const(1)
 # statistics keep 64 days, the calendar shows 30, so a clock up to 34 days ahead of the
 # real date, once put right, still finds every day the calendar shows (docs/saves.md).
 DAY_SLACK = const(34)
+
+# The game set aside for the other slot (keep, resume): its position, its move count in
+# 4 bytes, then its undo log, read out of and back into the Game's log of 1 KB chunks of
+# 512 moves (engine.py).
+_KEPT_MOVES = const(68)
+KEPT_HEAD = const(72)
+_CHUNK_SHIFT = const(9)
+_CHUNK_BYTES_SHIFT = const(10)
+_CHUNK_BYTES_MASK = const(1023)
 
 
 class _NullSaves:
@@ -70,6 +79,63 @@ class _NullSaves:
         return False
 
 
+def keep(game):
+    """Return the position, the move count and the undo log as one bytearray.
+
+    What a game set aside while another is played costs: 72 bytes and 2 bytes a move
+    it can take back, exactly, where the Game's own log holds whole 1 KB chunks.
+    resume(game, kept) gives it back to the same position.
+    """
+    n = game._count
+    out = bytearray(KEPT_HEAD + 2 * n)
+    out[:POS_SIZE] = game.pos
+    m = game.moves
+    for i in range(4):
+        out[_KEPT_MOVES + i] = (m >> (8 * i)) & 255
+    # Byte by byte: slices or views of the chunks would be garbage on the heap, and
+    # this runs once per switch of slots.
+    log = game._log
+    o = KEPT_HEAD
+    for i in range(2 * n):
+        out[o + i] = log[i >> _CHUNK_BYTES_SHIFT][i & _CHUNK_BYTES_MASK]
+    return out
+
+
+def resume(game, kept):
+    """Give game back the undo log of keep() if kept is this very position and move count.
+
+    Return True if it was taken. Should the heap refuse the chunks a long log needs,
+    its oldest moves are left behind, as when a move finds no heap (Game._grow).
+    """
+    if len(kept) < KEPT_HEAD or len(kept) & 1:
+        return False
+    p = game.pos
+    for i in range(POS_SIZE):
+        if kept[i] != p[i]:
+            return False
+    m = 0
+    for i in range(4):
+        m |= kept[_KEPT_MOVES + i] << (8 * i)
+    if m != game.moves:
+        return False
+    n = (len(kept) - KEPT_HEAD) >> 1
+    log = game._log
+    need = (n + CHUNK_MOVES - 1) >> _CHUNK_SHIFT
+    while len(log) < need:
+        try:
+            log.append(bytearray(2 * CHUNK_MOVES))
+        except MemoryError:
+            break
+    skip = n - (len(log) << _CHUNK_SHIFT)
+    if skip < 0:
+        skip = 0
+    o = KEPT_HEAD + 2 * skip
+    for i in range(2 * (n - skip)):
+        log[i >> _CHUNK_BYTES_SHIFT][i & _CHUNK_BYTES_MASK] = kept[o + i]
+    game._count = n - skip
+    return True
+
+
 class Play:
     """The deal in play on one piece of hardware, with its saves and statistics."""
 
@@ -97,7 +163,7 @@ class Play:
         self.counted = False  # this deal already counted as played
         self.finished = False  # this deal's win is already recorded
         self.elapsed_ms = 0
-        # The undo history of the slot not in play (Game.keep), while the board is on:
+        # The undo history of the slot not in play (keep), while the board is on:
         # leaving one slot to try the other loses neither game, nor its undo.
         self._kept = None
         self._last_ms = self.clock.ticks_ms()
@@ -147,7 +213,7 @@ class Play:
         """
         if slot != self.slot:
             g = self.game
-            self._kept = g.keep() if g.history_len() else None
+            self._kept = keep(g) if g.history_len() else None
         else:
             self._kept = None
 
@@ -187,7 +253,7 @@ class Play:
             return False
         if kept is not None:
             # The history of this very position and count, kept when it was left.
-            g.resume(kept)
+            resume(g, kept)
         self.kind = s.kind
         self.number = s.number
         self.slot = slot

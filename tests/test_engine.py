@@ -3,6 +3,7 @@
 
 import pytest
 
+from freecell_mc import play
 from freecell_mc.rules import cards, deals, engine
 from freecell_mc.rules.engine import Game, SLOT_CELL, SLOT_FOUND
 
@@ -291,15 +292,15 @@ def test_a_kept_history_holds_2_bytes_a_move_and_undoes_to_the_deal_once_resumed
     g = shuttle_game()
     snapshots = {0: bytes(g.pos)}
     shuttle(g, 2600, snapshots)  # beyond the first 4 chunks: 6 chunks in the log
-    kept = g.keep()
-    assert len(kept) == engine.KEPT_HEAD + 2 * 2600
+    kept = play.keep(g)
+    assert len(kept) == play.KEPT_HEAD + 2 * 2600
     pos, moves = bytes(g.pos), g.moves
     # Another game is played in the same Game meanwhile, then this one is loaded again.
     g.deal(deals.ms_deck(5))
     assert g.move(0, SLOT_CELL) and g.history_len() == 1
     g.load(pos, moves)
     assert g.history_len() == 0
-    assert g.resume(kept) and g.history_len() == 2600
+    assert play.resume(g, kept) and g.history_len() == 2600
     for k in range(2600, 0, -1):
         assert g.undo() and bytes(g.pos) == snapshots[k - 1] and g.moves == k - 1
     assert not g.undo()
@@ -308,38 +309,38 @@ def test_a_kept_history_holds_2_bytes_a_move_and_undoes_to_the_deal_once_resumed
 def test_a_kept_history_is_refused_by_another_position_or_move_count():
     g = shuttle_game()
     shuttle(g, 3)
-    kept = g.keep()
+    kept = play.keep(g)
     pos = bytes(g.pos)
     g.load(pos, 4)  # the same cards, another count: not the game that was kept
-    assert not g.resume(kept) and g.history_len() == 0
+    assert not play.resume(g, kept) and g.history_len() == 0
     assert g.move(7, SLOT_CELL + 1)  # another position, the same count as kept
     g.load(bytes(g.pos), 3)
-    assert not g.resume(kept) and g.history_len() == 0
+    assert not play.resume(g, kept) and g.history_len() == 0
     g.load(pos, 3)
-    assert not g.resume(kept[:-1]) and not g.resume(b"")
-    assert g.resume(kept) and g.history_len() == 3
+    assert not play.resume(g, kept[:-1]) and not play.resume(g, b"")
+    assert play.resume(g, kept) and g.history_len() == 3
 
 
 def test_an_empty_history_keeps_the_position_only():
     g = Game(4)
     g.deal(deals.ms_deck(1))
-    kept = g.keep()
-    assert len(kept) == engine.KEPT_HEAD and kept[:68] == g.pos
-    assert g.resume(kept) and g.history_len() == 0
+    kept = play.keep(g)
+    assert len(kept) == play.KEPT_HEAD and kept[:68] == g.pos
+    assert play.resume(g, kept) and g.history_len() == 0
 
 
 def test_a_kept_history_the_heap_cannot_take_back_whole_keeps_its_newest_moves(monkeypatch):
     g = shuttle_game()
     snapshots = {0: bytes(g.pos)}
     shuttle(g, 2100, snapshots)
-    kept = g.keep()
+    kept = play.keep(g)
     g.load(bytes(g.pos), 2100)
 
     def no_heap(n):
         raise MemoryError
 
-    monkeypatch.setattr(engine, "bytearray", no_heap, raising=False)
-    assert g.resume(kept)
+    monkeypatch.setattr(play, "bytearray", no_heap, raising=False)
+    assert play.resume(g, kept)
     # The 4 chunks every Game holds take the newest 2,048 moves; the oldest 52 are gone.
     assert g.history_len() == engine.LOG_MOVES
     for k in range(2100, 52, -1):

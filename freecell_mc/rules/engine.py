@@ -49,10 +49,6 @@ _CHUNK_BYTES_MASK = const(1023)
 LOG_MOVES = const(2048)
 _FIRST_CHUNKS = const(4)
 
-# A kept history (Game.keep): the position, the move count in 4 bytes, then the log.
-_KEPT_MOVES = const(68)
-KEPT_HEAD = const(72)
-
 # All foundations full: 52 cards home.
 _ALL_HOME = const(52)
 
@@ -171,61 +167,6 @@ class Game:
     def history_len(self):
         """Return how many moves undo can take back."""
         return self._count
-
-    def keep(self):
-        """Return the position, the move count and the undo log as one bytearray.
-
-        What a game set aside while another is played costs: 72 bytes and 2 bytes a move
-        it can take back, exactly, where the Game's own log holds whole 1 KB chunks.
-        resume() gives it back to the same position.
-        """
-        n = self._count
-        out = bytearray(KEPT_HEAD + 2 * n)
-        out[:POS_SIZE] = self.pos
-        m = self.moves
-        for i in range(4):
-            out[_KEPT_MOVES + i] = (m >> (8 * i)) & 255
-        # Byte by byte: slices or views of the chunks would be garbage on the heap, and
-        # this runs once per switch of slots.
-        log = self._log
-        o = KEPT_HEAD
-        for i in range(2 * n):
-            out[o + i] = log[i >> _CHUNK_BYTES_SHIFT][i & _CHUNK_BYTES_MASK]
-        return out
-
-    def resume(self, kept):
-        """Take back the undo log of keep() if kept is this very position and move count.
-
-        Return True if it was taken. Should the heap refuse the chunks a long log needs,
-        its oldest moves are left behind, as when a move finds no heap (_grow).
-        """
-        if len(kept) < KEPT_HEAD or len(kept) & 1:
-            return False
-        p = self.pos
-        for i in range(POS_SIZE):
-            if kept[i] != p[i]:
-                return False
-        m = 0
-        for i in range(4):
-            m |= kept[_KEPT_MOVES + i] << (8 * i)
-        if m != self.moves:
-            return False
-        n = (len(kept) - KEPT_HEAD) >> 1
-        log = self._log
-        need = (n + CHUNK_MOVES - 1) >> _CHUNK_SHIFT
-        while len(log) < need:
-            try:
-                log.append(bytearray(2 * CHUNK_MOVES))
-            except MemoryError:
-                break
-        skip = n - (len(log) << _CHUNK_SHIFT)
-        if skip < 0:
-            skip = 0
-        o = KEPT_HEAD + 2 * skip
-        for i in range(2 * (n - skip)):
-            log[i >> _CHUNK_BYTES_SHIFT][i & _CHUNK_BYTES_MASK] = kept[o + i]
-        self._count = n - skip
-        return True
 
     # -- reading the table -------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from measure import (a_noop, a_bytearray, a_targets, a_fit, a_move, a_undo, a_ca
                      a_finish_available, a_dead_end, a_won, a_run_len, a_column_len,
                      a_column_cards, a_top, a_finish_step)
 from freecell_mc.rules.deals import seeded_deck
+from freecell_mc import play
 from freecell_mc.rules.engine import Game
 
 check(MICROPYTHON and mem_alloc is not None, "this script measures MicroPython's heap")
@@ -157,18 +158,18 @@ def long_game(count):
         gc.enable()
         if nbytes:
             grew.append([i, nbytes])
-    # Set aside (another game in the same Game) and taken back: what keep() allocates,
+    # Set aside (another game in the same Game) and taken back: what play.keep() allocates,
     # all of it the kept history, and the whole history back for undo.
     gc.collect()
     gc.disable()
     before = mem_alloc()
-    kept = g.keep()
+    kept = play.keep(g)
     held = mem_alloc() - before
     gc.enable()
     pos = bytes(g.pos)
     g.deal(seeded_deck(1))
     g.load(pos, count)
-    check(g.history_len() == 0 and g.resume(kept), "the kept history is taken back")
+    check(g.history_len() == 0 and play.resume(g, kept), "the kept history is taken back")
     check(g.history_len() == count, "all of it")
     kept = None
     undo_worst = 0

@@ -23,7 +23,7 @@ const ROOT = resolve(HERE, "..", "..");
 // The device modules that import no displayio/board: only these can run here (paths under
 // freecell_mc/, without .py; a package's __init__ comes with its modules).
 const PURE = [
-  "__init__", "compat", "dates",
+  "__init__", "compat", "dates", "play",
   "rules/__init__", "rules/cards", "rules/deals", "rules/engine", "rules/notation",
   "saves/__init__", "saves/record", "saves/settings", "saves/savelog", "saves/notices",
   "saves/policy",
