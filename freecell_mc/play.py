@@ -15,11 +15,6 @@ from freecell_mc.rules.engine import CHUNK_MOVES, POS_SIZE, Game
 from freecell_mc.saves.record import SLOT_PLAYED, SLOT_WON
 from freecell_mc.saves.settings import Settings
 
-try:
-    from typing import Callable  # noqa: F401  (the annotations below; not on the board)
-except ImportError:
-    pass
-
 SLOT_FREE = const(0)
 SLOT_DAILY = const(1)
 # How far past the confirmed day the clock may run and still move the daily days won: the
@@ -139,12 +134,9 @@ def resume(game, kept):
 class Play:
     """The deal in play on one piece of hardware, with its saves and statistics."""
 
-    # What the App on top (app.py) gives: declared for the type checker, while the compiler
-    # drops annotations without a value, so they cost the board nothing.
-    goto: "Callable[..., None]"
-    _show_deal: "Callable[[], None]"
-    _show_result_next: "Callable[[], None]"
-    _ask: "Callable[[int, int, int, int], None]"
+    # What the App on top (app.py) gives: goto(name, **kw), _show_deal(), _show_result_next()
+    # and _ask(kind, number, cells, slot). Named here, not imported or
+    # annotated: the board has no typing module.
 
     def __init__(self, hw):
         """Take the hardware's clock and touch, load the saves, continue or deal a game."""

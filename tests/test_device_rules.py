@@ -163,6 +163,18 @@ def test_imports_only_what_the_board_has(rel):
 
 
 @pytest.mark.parametrize("rel", FILES, ids=str)
+def test_the_game_names_nothing_the_board_lacks_even_guarded(rel):
+    """The guard is for libraries; the game's own files need none of those modules at all.
+
+    A guarded `typing` import still costs the board its names in the interned-string pools,
+    which are full to one name (docs/memory.md).
+    """
+    bad = ["line %d: import %s" % (line, name) for name, line in imports(parse(rel))
+           if name in NOT_ON_BOARD]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("rel", FILES, ids=str)
 def test_never_catches_module_not_found_error(rel):
     """MicroPython and CircuitPython raise ImportError; ModuleNotFoundError is never caught."""
     bad = module_not_found_problems(parse(rel))
