@@ -78,7 +78,6 @@ class App(Play):
         self._pending = None  # the deal waiting for the player's answer (see _ask)
         self._back = ("table", {})
         Play.__init__(self, hw)
-        self._touch_ms = self._last_ms  # ticks of the last touch reading
         self._backlight_times()
         self.art = None  # the table's card art, kept while the table is not
         # The table screen while it is shown (None on the others): built by goto("table"),
@@ -308,8 +307,6 @@ class App(Play):
                 ms = self.elapsed_ms
                 self.saves.set_elapsed(self.slot, ms // 1000, ms % 1000)
         reading = self.touch.touch_point
-        if reading is not None:
-            self._touch_ms = now
         taps = self.taps
         tap = taps.feed(reading, now)
         pressed = not taps.idle()
@@ -349,7 +346,7 @@ class App(Play):
         if self.dirty:
             self.dirty = False
             self.display.refresh()
-        elif reading is None and not pressed and ticks_diff(now, self._touch_ms) >= _QUIET_MS:
+        elif reading is None and not pressed and ticks_diff(now, bl.since) >= _QUIET_MS:
             # Nobody touches the screen and nothing was drawn: erase ahead now, rather than
             # hold up the save that enters the next group (docs/saves.md).
             saves.erase_ahead()

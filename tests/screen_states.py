@@ -513,10 +513,11 @@ def _stats_empty(board):
 @state("stats:full")
 def _stats_full(board):
     st = board.app.saves.stats
-    st.played = 4294967295
-    st.won = 4294967294
-    st.won_seconds = 4294967295
-    st.won_moves = 4294967295
+    most = 0x3FFFFFFF  # where stats.py caps a count (a small int on the board)
+    st.played = most
+    st.won = most - 1
+    st.won_seconds = most
+    st.won_moves = most
     st.best_seconds = 359999
     st.best_moves = 65535
     st.days_won = 65535

@@ -59,7 +59,7 @@ def _board():
         start, reading = clock.ms, touch.touch_point
         did = orig()
         if did:
-            erases.append((start, clock.ms, reading, start - b.app._touch_ms))
+            erases.append((start, clock.ms, reading, start - b.app.backlight.since))
         return did
 
     b.app.saves.erase_ahead = erase_ahead

@@ -38,7 +38,9 @@ class Backlight:
         self.state = LIT
         self._dim_ms = 0  # 0: never
         self._dark_ms = 0
-        self._since = -1  # ticks of the last touch or key; -1 until the first poll
+        # Ticks of the last touch or key (-1 until the first poll): the App also waits on it
+        # for a quiet moment to erase ahead in.
+        self.since = -1
 
     def set_times(self, dim_s, dark_s):
         """Dim after dim_s quiet seconds and go dark after dark_s (0: never)."""
@@ -50,7 +52,7 @@ class Backlight:
 
         Such a touch has woken the screen and must do nothing else.
         """
-        self._since = now
+        self.since = now
         if self.state == LIT:
             return False
         self._show(LIT)
@@ -62,13 +64,13 @@ class Backlight:
         The caller saves before the dark: a player who put the board down may not come back
         before the battery is gone.
         """
-        if self._since < 0:
+        if self.since < 0:
             # The quiet spell starts at the first poll, not at the tick count's zero.
-            self._since = now
+            self.since = now
         st = self.state
         if st == DARK or not self.adjustable:
             return False
-        q = ticks_diff(now, self._since)
+        q = ticks_diff(now, self.since)
         dark = self._dark_ms
         if dark and q >= dark:
             self._show(DARK)
