@@ -134,9 +134,24 @@ def resume(game, kept):
 class Play:
     """The deal in play on one piece of hardware, with its saves and statistics."""
 
-    # What the App on top (app.py) gives: goto(name, **kw), _show_deal(), _show_result_next()
-    # and _ask(kind, number, cells, slot). Named here, not imported or
-    # annotated: the board has no typing module.
+    # What the App on top (app.py) gives, named here so that a reader and the type checker
+    # find them (the board has no typing module to annotate them with).
+
+    def goto(self, name, **kw):
+        """Show the screen called name (the App's)."""
+        raise NotImplementedError
+
+    def _show_deal(self):
+        """Show the game in play (the App's)."""
+        raise NotImplementedError
+
+    def _show_result_next(self):
+        """Show the won game's result once the poll has let go of the table (the App's)."""
+        raise NotImplementedError
+
+    def _ask(self, kind, number, cells, slot):
+        """Ask before the unfinished game in slot gives way to a deal (the App's)."""
+        raise NotImplementedError
 
     def __init__(self, hw):
         """Take the hardware's clock and touch, load the saves, continue or deal a game."""
