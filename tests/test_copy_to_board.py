@@ -296,3 +296,35 @@ def test_command_line(drive, image):
                            "--image", str(image)], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert (drive / "code.py").exists() and "copied" in proc.stdout
+
+
+def test_the_drives_boot_out_txt_picks_the_image_of_its_major(drive, tmp_path, monkeypatch):
+    """boot_out.txt names the firmware: a CircuitPython 9 board gets the 9.x image."""
+    assert copy_to_board.board_target(drive) == "10.x"
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.8 on 2025-05-28; PyPortal\n")
+    assert copy_to_board.board_target(drive) == "9.x"
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 8.2.10 on 2024-02-14\n")
+    assert copy_to_board.board_target(drive) is None  # not a major the game is built for
+    (drive / "boot_out.txt").unlink()
+    assert copy_to_board.board_target(drive) is None
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.8 on 2025-05-28; PyPortal\n")
+    asked = []
+    monkeypatch.setattr(copy_to_board, "ensure_image",
+                        lambda image, root, mpy_cross, out: asked.append(image) or [])
+    monkeypatch.setattr(copy_to_board, "place_saves", lambda *a: [])
+    copy_to_board.copy(drive, out=io.StringIO())
+    assert asked == [bundle.out_dir("9.x")]
+
+
+def test_a_compiler_of_another_major_than_the_boards_is_refused(drive, tmp_path):
+    """The board runs 9.x and the compiler given is 10.x's: one line, exit 2, nothing written."""
+    fake = tmp_path / "mpy-cross"
+    fake.write_text("#!/bin/sh\necho 'CircuitPython 10.3.1 on 2026-06-01; mpy-cross emitting "
+                    "mpy v6.3'\n")
+    fake.chmod(0o755)
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.8 on 2025-05-28; PyPortal\n")
+    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "copy_to_board.py"), str(drive),
+                           "--mpy-cross", str(fake)], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "runs CircuitPython 9.x" in proc.stderr and "10.x's compiler" in proc.stderr
+    assert not (drive / "code.py").exists()

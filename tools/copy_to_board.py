@@ -4,10 +4,11 @@
     python tools/copy_to_board.py /media/$USER/CIRCUITPY [--prune] [--dry-run]
                                   [--image DIR] [--mpy-cross PATH] [--device PATH]
 
-Copies build/CIRCUITPY (`./dev bundle`): code.py, boot.py and lib/ with the game and its
-libraries compiled for CircuitPython. The image is built first when it is missing or older
-than the sources (which needs CircuitPython's mpy-cross: --mpy-cross, $FREECELL_MPY_CROSS or
-../shared/tools). Unchanged files are not rewritten: every write wears the board's flash and
+Copies the image of `./dev bundle` for the CircuitPython the board runs (boot_out.txt on the
+drive names it: build/CIRCUITPY-9.x or build/CIRCUITPY-10.x): code.py, boot.py and lib/ with
+the game and its libraries compiled for it. The image is built first when it is missing or
+older than the sources (with CircuitPython's mpy-cross for that major: --mpy-cross,
+$FREECELL_MPY_CROSS, or the one tools/cptools.py finds or downloads). Unchanged files are not rewritten: every write wears the board's flash and
 makes CircuitPython restart the program. code.py goes last, so the restart that its write
 causes runs with everything else in place.
 
@@ -26,6 +27,7 @@ the 4 KB flash sectors a save erases.
 """
 
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -36,6 +38,7 @@ try:
 except ImportError:
     from tools import bundle
 from host_sim import options, savefile  # bundle put the root on sys.path
+from tools import cptools
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -50,14 +53,28 @@ def same(src, dst):
         return False
 
 
-def ensure_image(image=bundle.OUT, root=ROOT, mpy_cross=None, out=sys.stdout):
+def board_target(dest):
+    """Return the CircuitPython major ("9.x", "10.x") the drive's boot_out.txt names, or None.
+
+    The firmware writes it at every start: "Adafruit CircuitPython 10.2.1 on 2025-...".
+    """
+    try:
+        text = (Path(dest) / "boot_out.txt").read_text(errors="replace")
+    except OSError:
+        return None
+    m = re.search(r"CircuitPython (\d+)\.", text)
+    target = m.group(1) + ".x" if m else None
+    return target if target in cptools.TARGETS else None
+
+
+def ensure_image(image, root=ROOT, mpy_cross=None, out=sys.stdout):
     """Build the image when it is missing or stale; return its list of files in write order."""
     try:
         why = bundle.stale(image, root)
         if why is not None:
             out.write("building the image (%s)\n" % why)
             bundle.build(image, mpy_cross, root, log=out)
-    except bundle.BundleError as e:
+    except cptools.ToolError as e:
         raise SystemExit("copy_to_board: error: cannot build the image: %s (run this tool with "
                          ".venv/bin/python after ./dev setup)" % e) from e
     return [Path(f) for f in bundle.read_manifest(image)["files"]]
@@ -228,13 +245,16 @@ def check_layout(dest, device=None, out=sys.stdout):
     return problems
 
 
-def copy(dest, image=bundle.OUT, root=ROOT, prune=False, dry_run=False, mpy_cross=None,
+def copy(dest, image=None, root=ROOT, prune=False, dry_run=False, mpy_cross=None,
          out=sys.stdout, device=None):
     """Copy the image to dest; return (copied, unchanged, removed) lists of relative paths.
 
+    image: default, the one of the major the drive's boot_out.txt names (else 10.x's).
     The save file, when it is made, comes first in copied.
     """
     dest = Path(dest)
+    if image is None:
+        image = bundle.out_dir(board_target(dest) or cptools.VM_TARGET)
     image = Path(image)
     if not dest.is_dir():
         raise SystemExit(
@@ -299,21 +319,27 @@ def check_args(args):
     dest = Path(args.circuitpy)
     if not dest.is_dir():
         raise ValueError("%s is not a directory (is CIRCUITPY mounted?)" % dest)
-    image = Path(args.image).resolve()
-    if image.exists() and not image.is_dir():
-        raise ValueError("--image %s is a file, not a folder" % args.image)
     if args.device is not None and not os.path.exists(args.device):
         raise ValueError("--device %s does not exist" % args.device)
+    runs = board_target(dest)
     try:
+        given = cptools.given_mpy_cross(args.mpy_cross)
+        if given is not None and runs is not None and given[1] != runs:
+            raise ValueError("the board runs CircuitPython %s and %s is %s's compiler"
+                             % (runs, given[0], given[1]))
+        target = given[1] if given else runs or cptools.VM_TARGET
+        image = Path(args.image or bundle.out_dir(target)).resolve()
+        if image.exists() and not image.is_dir():
+            raise ValueError("--image %s is a file, not a folder" % args.image)
+        exe = given[0] if given else None
         if bundle.stale(image) is not None:  # it will be built: all it takes must be there
             options.folder(str(image), "--image")
             bundle.check_out(image)
-            bundle.mpy_cross_version(bundle.find_mpy_cross(args.mpy_cross))
-        elif args.mpy_cross is not None:
-            bundle.find_mpy_cross(args.mpy_cross)  # given on purpose: a wrong one is said
-    except bundle.BundleError as e:
+            if exe is None:
+                exe = cptools.find_mpy_cross(target, download=True)[0]
+    except cptools.ToolError as e:
         raise ValueError("cannot build the image: %s" % " ".join(str(e).split())) from None
-    return image
+    return image, exe
 
 
 def build_parser():
@@ -324,11 +350,12 @@ def build_parser():
     ap.add_argument("--prune", action="store_true",
                     help="delete files under lib/freecell_mc/ that the image no longer has")
     ap.add_argument("--dry-run", action="store_true", help="only say what would change")
-    ap.add_argument("--image", default=str(bundle.OUT),
-                    help="the image to copy (default build/CIRCUITPY, built when stale)")
+    ap.add_argument("--image",
+                    help="the image to copy (default build/CIRCUITPY-<major> for the major "
+                    "the drive's boot_out.txt names, built when stale)")
     ap.add_argument("--mpy-cross", metavar="PATH",
-                    help="CircuitPython's mpy-cross, to build the image (else $%s)"
-                    % bundle.ENV_VAR)
+                    help="CircuitPython's mpy-cross, to build the image (else $%s, else "
+                    "found or downloaded: tools/cptools.py)" % cptools.MPY_CROSS_VAR)
     ap.add_argument("--device", metavar="PATH",
                     help="the drive as a block device or image (e.g. /dev/sdb1), to check where "
                     "the save file lies (default: the device mounted there, on Linux)")
@@ -340,11 +367,11 @@ def main(argv=None):
     ap = build_parser()
     args = ap.parse_args(argv)
     try:
-        image = check_args(args)
+        image, exe = check_args(args)
     except ValueError as e:
         ap.refuse(e)
     copy(args.circuitpy, image=image, prune=args.prune, dry_run=args.dry_run,
-         mpy_cross=args.mpy_cross, device=args.device)
+         mpy_cross=exe, device=args.device)
     return 0
 
 
