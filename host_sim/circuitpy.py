@@ -98,11 +98,14 @@ def _short(path):
     return path if len(path) <= 60 else "..." + path[-57:]
 
 
-def installed_paths():
+def installed_paths(items=INSTALLED):
     """Yield (path on the volume, size) for what `install` writes, in its order, with the
-    short names FatFs gives them; a folder (size None) comes before its first file."""
+    short names FatFs gives them; a folder (size None) comes before its first file.
+
+    items: (long path, size) pairs; a size of None is a folder of its own.
+    """
     folders = {"": {}}  # folder path on the volume -> {long name: short name}
-    for name, size in INSTALLED:
+    for name, size in items:
         parts = name.split("/")
         where = ""
         for i, part in enumerate(parts):
@@ -114,7 +117,32 @@ def installed_paths():
                 folders[path] = {}
                 yield path, None
             where = path
-        yield where, size
+        if size is None:
+            if where not in folders:
+                folders[where] = {}
+                yield where, None
+        else:
+            yield where, size
+
+
+def install_zip(vol, zip_path):
+    """Unzip a release (tools/release.py) onto a fresh volume, entry by entry in its order,
+    as a file manager does; the firmware's boot_out.txt first."""
+    import zipfile
+
+    with vol.open("boot_out.txt", "wb") as fh:
+        fh.write(b"#" * INSTALLED[0][1])
+    with zipfile.ZipFile(zip_path) as zf:
+        infos = zf.infolist()
+        items = [(i.filename.rstrip("/"), None if i.is_dir() else i.file_size) for i in infos]
+        data = (zf.read(i) for i in infos if not i.is_dir())
+        for path, size in installed_paths(items):
+            if size is None:
+                if not vol.is_dir(path):
+                    vol.mkdir(path)
+            else:
+                with vol.open(path, "wb") as fh:
+                    fh.write(next(data))
 
 
 def install(vol, places=savelog.RING, saves=True):
@@ -133,15 +161,21 @@ def install(vol, places=savelog.RING, saves=True):
                 fh.write(b"#" * size)
 
 
-def open_drive(folder, populate=True):
-    """Return the Volume of the drive folder's image, made and formatted if it is new."""
+def open_drive(folder, populate=True, release=None):
+    """Return the Volume of the drive folder's image, made and formatted if it is new.
+
+    A new one holds what a board holds before its first save: the modelled image, or the
+    release zip `release` unzipped onto it.
+    """
     path = os.path.join(folder, IMAGE)
     new = not os.path.exists(path)
     f = Flash(path)
     if not new:
         return Volume(f)
     vol = Volume.mkfs(f)
-    if populate:
+    if release is not None:
+        install_zip(vol, release)
+    elif populate:
         install(vol)
     f.erases = [0] * len(f.erases)  # count from the installed drive on
     f.programs = 0

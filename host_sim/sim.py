@@ -46,6 +46,7 @@ class Simulator:
         root=ROOT,
         hold_at_boot=False,
         backlight=True,
+        release=None,
     ):
         host_env()
         self.board_id, self.width, self.height = BOARDS[board]
@@ -75,6 +76,17 @@ class Simulator:
         self.host_writing = False
         self.random_state = 0x2545F491  # headless os.urandom: the same bytes every run
         self._temps = []
+        self.release = release
+        if release is not None:
+            # A release zip: unzipped onto the new drive (volume()), and its boot.py and
+            # code.py are what runs, with its lib/ on the module path as the board has it.
+            import zipfile
+
+            root = tempfile.mkdtemp(prefix="fcmc-release-")
+            self._temps.append(root)
+            with zipfile.ZipFile(release) as zf:
+                zf.extractall(root)
+            self.root = root
         if drive is None:
             if headless:
                 drive = tempfile.mkdtemp(prefix="fcmc-drive-")
@@ -115,7 +127,7 @@ class Simulator:
         if self._volume is None:
             from host_sim import circuitpy
 
-            self._volume = circuitpy.open_drive(self.drive)
+            self._volume = circuitpy.open_drive(self.drive, release=self.release)
             self._volume.flash.on_busy = self._flash_busy
         return self._volume
 
@@ -229,6 +241,8 @@ class Simulator:
             return 2
         fakes.install(self)
         sys.path.insert(0, self.root)
+        if os.path.isdir(os.path.join(self.root, "lib")) and self.release is not None:
+            sys.path.insert(1, os.path.join(self.root, "lib"))  # the board's /lib
         os.chdir(self.drive)
         try:
             boot = True
@@ -352,6 +366,12 @@ def build_parser():
         "(default: a temporary one when headless, ~/.freecell_mc/nvm.bin in a window)",
     )
     p.add_argument(
+        "--install",
+        metavar="ZIP",
+        help="a release zip (./dev release) unzipped onto a new drive; its boot.py and code.py "
+        "run (with --drive, a folder that holds no drive yet)",
+    )
+    p.add_argument(
         "--drive",
         metavar="DIR",
         help="the simulated CIRCUITPY folder, made if missing (default: temporary when "
@@ -415,6 +435,20 @@ def _stop_on_sigterm():
         signal.signal(signal.SIGTERM, stop)
 
 
+def _release_zip(path):
+    """Return path if it is a release zip with code.py at its top; raise ValueError."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as zf:
+            names = zf.namelist()
+    except (OSError, zipfile.BadZipFile) as e:
+        raise ValueError("--install %s is not a zip file we can read (%s)" % (path, e)) from None
+    if "code.py" not in names:
+        raise ValueError("--install %s has no code.py at its top: not a release zip" % path)
+    return os.path.abspath(path)
+
+
 def _check_paths(args):
     """Check the file and folder options before anything is written; raise ValueError."""
     if args.nvm is not None:
@@ -423,6 +457,11 @@ def _check_paths(args):
         args.drive = options.folder(args.drive, "--drive")
     if args.shot is not None:
         args.shot = options.out_file(args.shot, "--shot", ".png")
+    if args.install is not None:
+        args.install = _release_zip(args.install)
+        if args.drive is not None and os.path.lexists(os.path.join(args.drive, "circuitpy.img")):
+            raise ValueError("--drive %s holds a drive already; --install needs a new one"
+                             % args.drive)
     root = os.path.abspath(args.root)
     if not os.path.isfile(os.path.join(root, "code.py")):
         raise ValueError("--root %s has no code.py" % root)
@@ -472,6 +511,7 @@ def main(argv=None):
             usb_connected=not args.no_usb,
             root=args.root,
             hold_at_boot=args.hold_at_boot,
+            release=args.install,
         )
     except OSError as e:  # a folder that cannot be made, a file that cannot be read
         why = "cannot use %s: %s" % (e.filename, e.strerror or e)
