@@ -31,9 +31,10 @@ INSTALLED = (
     ("lib/freecell_mc/dates.mpy", 803),
     ("lib/freecell_mc/hardware/__init__.mpy", 48),
     ("lib/freecell_mc/hardware/backlight.mpy", 690),
-    ("lib/freecell_mc/hardware/boot.mpy", 1638),
+    ("lib/freecell_mc/hardware/boot.mpy", 1806),
     ("lib/freecell_mc/hardware/clock.mpy", 2307),
     ("lib/freecell_mc/hardware/device.mpy", 992),
+    ("lib/freecell_mc/hardware/source.mpy", 1195),
     ("lib/freecell_mc/hardware/taps.mpy", 712),
     ("lib/freecell_mc/play.mpy", 4102),
     ("lib/freecell_mc/rules/__init__.mpy", 45),
@@ -69,7 +70,7 @@ INSTALLED = (
     ("lib/freecell_mc/ui/widgets.mpy", 5656),
     ("lib/adafruit_touchscreen.mpy", 1353),
     ("boot.py", 286),
-    ("code.py", 317),
+    ("code.py", 478),
 )
 
 

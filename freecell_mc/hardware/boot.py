@@ -21,6 +21,9 @@ HELD = "FreeCell MC: screen held at reset, CIRCUITPY is open to the computer for
 # Switching USB updates on in Settings would keep the drive from the game after the reset:
 # after a held start, a plain reset without holding is all it takes.
 AGAIN = "To give it back to the game: reset without holding the screen."
+# A copy of the game as source cannot run on the board (hardware/source.py): the drive is
+# left to the computer, so the release zip can be unzipped onto it at once.
+SOURCE = "FreeCell MC: copied as .py source; CIRCUITPY stays open to copy the .mpy release."
 
 _SAMPLES = 8
 _NEEDED = 5  # of the samples, so one noisy reading neither starts nor stops it
@@ -84,6 +87,11 @@ def decide(usb_flag, held):
 
 def main(fs=None, blocks=None, touch=None, out=print):
     """Run boot.py's job; the arguments replace the board's modules in tests."""
+    from freecell_mc.hardware import source
+
+    if source.installed():
+        out(SOURCE)
+        return False
     if fs is None:
         import storage as fs  # CircuitPython's storage module: the drive's mounts
     if blocks is None:

@@ -1,0 +1,85 @@
+# SPDX-License-Identifier: MIT
+"""Tell a maker who copied the game as source (.py) which release zip the board needs.
+
+Compiled at import on the board, the game's source needs about 185 KB of heap
+(docs/memory.md), more than a PyPortal leaves; a MemoryError would come half-way through
+the first screen. code.py asks `installed()` before it imports anything else and, for a
+source copy, shows one calm screen naming the zip to unzip onto CIRCUITPY instead. This
+module stays small and draws with displayio alone, so it compiles where the game cannot.
+"""
+
+import sys
+
+_FG = 0xFFFFFF
+_BG = 0x0B5D1E  # the table's green
+
+
+def installed(implementation=None, path=None):
+    """Return True when this is CircuitPython running the game from .py files."""
+    name = (implementation or sys.implementation).name
+    return name == "circuitpython" and (path or __file__).endswith(".py")
+
+
+def lines(major):
+    """Return the screen's lines for a board running CircuitPython `major` (an int)."""
+    zipname = "freecell-mc-%d.x-mpy-*.zip" % major
+    return (
+        "FreeCell MC needs its",
+        "compiled release here.",
+        "",
+        "This copy is the source",
+        "(.py): the board has too",
+        "little memory to compile",
+        "it. Unzip this release",
+        "onto CIRCUITPY instead:",
+        "",
+        zipname,
+    )
+
+
+def draw(display, major):
+    """Show the lines on display, centred on the table's green; return the root Group."""
+    import displayio
+    import terminalio
+    import vectorio
+
+    font = terminalio.FONT
+    fw, fh = font.get_bounding_box()
+    text = lines(major)
+    cols = max(len(t) for t in text)
+    scale = 2 if display.width >= cols * fw * 2 else 1
+    palette = displayio.Palette(2)
+    palette[0] = _BG
+    palette[1] = _FG
+    root = displayio.Group()
+    # A rectangle, not a screen-sized bitmap: it costs a few bytes where a bitmap would
+    # cost 9.6 KB.
+    root.append(vectorio.Rectangle(pixel_shader=palette, width=display.width,
+                                   height=display.height, x=0, y=0))
+    grid = displayio.TileGrid(font.bitmap, pixel_shader=palette, width=cols,
+                              height=len(text), tile_width=fw, tile_height=fh)
+    for row, line in enumerate(text):
+        for col in range(cols):
+            glyph = font.get_glyph(ord(line[col] if col < len(line) else " "))
+            grid[col, row] = glyph.tile_index if glyph is not None else 0
+    words = displayio.Group(scale=scale, x=(display.width - cols * fw * scale) // 2,
+                            y=(display.height - len(text) * fh * scale) // 2)
+    words.append(grid)
+    root.append(words)
+    display.root_group = root
+    return root
+
+
+def tell():
+    """Show the lines on the board's display and wait: code.py ends here for a source copy.
+
+    The drive stays open to the computer (boot.py leaves it so for a source copy), so the
+    zip can be copied at once; the board restarts by itself when it is.
+    """
+    import time
+
+    import board
+
+    draw(board.DISPLAY, sys.implementation.version[0])
+    while True:  # until the board is reset or the new files arrive
+        time.sleep(1)
