@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 import tracemalloc
+import zipfile
 
 import pytest
 
@@ -45,6 +46,8 @@ def files(tmp_path):
         "shot_nodir": tmp_path / "shot_nodir.txt",
         "small_nvm": tmp_path / "small.bin",
         "no_code": tmp_path / "no_code",
+        "zip_no_code": tmp_path / "lib-only.zip",
+        "zip_code": tmp_path / "release.zip",
     }
     for name in ("empty", "zeros", "garbage", "short", "dir"):
         f["drive_" + name] = tmp_path / ("drive_" + name)
@@ -73,6 +76,10 @@ def files(tmp_path):
     f["shot_txt"].write_text("shot out.txt\n")
     f["shot_nodir"].write_text("shot %s\n" % (tmp_path / "no" / "such" / "x.png"))
     f["small_nvm"].write_bytes(b"my notes, not a flash block\n")
+    with zipfile.ZipFile(f["zip_no_code"], "w") as z:
+        z.writestr("lib/freecell_mc/__init__.py", "")
+    with zipfile.ZipFile(f["zip_code"], "w") as z:
+        z.writestr("code.py", "")
     return {k: str(v) for k, v in f.items()}
 
 
@@ -145,6 +152,12 @@ SIM_CASES = [
     ("--root", ["--root", "{no_code}"] + HEADLESS, "has no code.py"),
     ("--root", ["--root", "{missing}"] + HEADLESS, "has no code.py"),
     ("--shot", ["--shot", "{dir}/end.txt"] + HEADLESS, "--shot must be a .png file"),
+    ("--install", ["--install", "{missing}"] + HEADLESS, "is not a zip file we can read"),
+    ("--install", ["--install", "{good_board}"] + HEADLESS,
+     "is not a zip file we can read (File is not a zip file)"),
+    ("--install", ["--install", "{zip_no_code}"] + HEADLESS, "has no code.py at its top"),
+    ("--install", ["--install", "{zip_code}", "--drive", "{drive_garbage}"] + HEADLESS,
+     "holds a drive already; --install needs a new one"),
     ("--shot", ["--shot", "{missing}/end.png"] + HEADLESS, "does not exist"),
     ("--shot", ["--shot", "{dir}"] + HEADLESS, "must be a .png file"),
     ("--quiet", ["--quiet=no"] + HEADLESS, "ignored explicit argument 'no'"),

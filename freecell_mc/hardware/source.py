@@ -58,10 +58,11 @@ def draw(display, major):
                                    height=display.height, x=0, y=0))
     grid = displayio.TileGrid(font.bitmap, pixel_shader=palette, width=cols,
                               height=len(text), tile_width=fw, tile_height=fh)
+    # The lines are printable ASCII: tiles 0..94 of the built-in font, in code point order
+    # (as widgets._glyph says), so no Glyph object is built for each one.
     for row, line in enumerate(text):
         for col in range(cols):
-            glyph = font.get_glyph(ord(line[col] if col < len(line) else " "))
-            grid[col, row] = glyph.tile_index if glyph is not None else 0
+            grid[col, row] = ord(line[col]) - 0x20 if col < len(line) else 0
     words = displayio.Group(scale=scale, x=(display.width - cols * fw * scale) // 2,
                             y=(display.height - len(text) * fh * scale) // 2)
     words.append(grid)
