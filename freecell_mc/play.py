@@ -216,13 +216,14 @@ class Play:
     def _set_aside(self, slot):
         """Keep the undo history of the game in play if slot is the other one's.
 
-        A deal about to start in slot replaces whatever history was kept for it.
+        A deal about to start in slot replaces whatever history was kept for it. A deal
+        in the slot in play leaves the history kept for the other slot alone: that game
+        is still there to go back to, and resume() takes the history only for its very
+        position.
         """
         if slot != self.slot:
             g = self.game
             self._kept = keep(g) if g.history_len() else None
-        else:
-            self._kept = None
 
     def _begin(self, kind, number, cells):
         """Deal kind/number with cells free cells into the game; its slot becomes active."""

@@ -13,6 +13,11 @@ def at_menu(text, other):
     return at("menu", text, other=other)
 
 
+def ask_yes(text):
+    """Return 'tap X Y' for the question's first button, captioned text."""
+    return at("confirm", text, yes=text, keep="K", back=False)
+
+
 def at_other(other):
     """Return 'tap X Y' for the menu's button that continues the game in the other slot."""
     app, s = make("menu", FakeApp(320, 240, date=(2026, 11, 30), other=other))
@@ -87,6 +92,29 @@ def test_the_undo_kept_for_the_other_slot_goes_with_a_restart_and_a_new_deal_the
     assert app._kept is not None  # the free game's one move, kept
     app.start_deal(deals.KIND_SEED, 7, 4, sure=True)
     assert app._kept is None  # the daily had nothing to undo; the old free game is gone
+
+
+def test_a_deal_in_the_slot_in_play_keeps_the_other_slots_undo(tmp_path):
+    # Three moves of the free game, then today's daily, one move there and Replay of the
+    # daily (the question answered yes): the free game kept aside still undoes to its deal.
+    yes = ask_yes("Replay from the start")
+    lines = ["move 1a", "move 2b", "move 3c", "key esc", at("menu", "Daily deal"),
+             at("daily", "Today"), "move 1a", "expect moves 1", "key r",
+             "expect screen confirm", yes, "expect screen table", "expect moves 0",
+             "move 1a", "key esc", at_other(0), "expect screen table", "expect moves 3",
+             "key u", "expect moves 2", "key u", "expect moves 1", "key u", "expect moves 0"]
+    app = run(lines, tmp_path, start_deal=(deals.KIND_MS, 1, 4))
+    assert app.current_deal()[:2] == (deals.KIND_MS, 1)
+    assert bytes(app.game.pos) == bytes(_dealt(deals.KIND_MS, 1).pos)
+    # And the other way: a new free deal while the daily's move is kept aside; back on
+    # the daily (a new session: its first move is saved, the second undoes).
+    lines = ["move 1a", "move 2b", "key esc", at_menu("Continue daily 30 Nov", 1),
+             "expect moves 1", "move 2b", "expect moves 2", "key esc", at_other(0),
+             "expect moves 2", "key n", "expect screen confirm",
+             ask_yes("Play a new free deal"), "expect moves 0",
+             "key esc", at_other(1), "expect moves 2", "key u", "expect moves 1"]
+    app = run(lines, tmp_path, start_deal=(deals.KIND_MS, 1, 4))
+    assert app.current_deal()[:2] == (deals.KIND_DAILY, 20261130)
 
 
 def _dealt(kind, number):
