@@ -382,9 +382,14 @@ class Play:
         self.goto("table")
 
     def other_slot_saved(self):
-        """Return the slot not in play if it holds a game to go back to (begun, not won)."""
+        """Return the slot not in play if it holds a game to go back to (not won).
+
+        Begun or not: a deal typed in and left untouched for a look at the daily is kept
+        in its slot like any other, not to be typed again.
+        """
         other = SLOT_FREE if self.slot == SLOT_DAILY else SLOT_DAILY
-        return other if self.unfinished(other) else None
+        s = self.saves.slot(other)
+        return other if s is not None and not s.flags & SLOT_WON else None
 
     def other_deal(self):
         """Return (kind, number) of the game kept in the slot not in play, or None."""

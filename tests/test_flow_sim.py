@@ -126,6 +126,26 @@ def test_a_new_deal_from_the_daily_asks_before_the_free_game_in_progress_goes(tm
     assert app.current_deal()[:2] == (deals.KIND_MS, 1)
 
 
+def test_a_deal_typed_in_and_not_yet_played_keeps_its_slot(tmp_path):
+    # Deal #617 typed in, the menu at once: Continue goes back to it, untouched.
+    lines = ["key esc", at("menu", "Enter code")] + typed("617") + [
+        at("keypad", "OK"), "expect screen table", "expect moves 0", "key esc",
+        "expect screen menu", at("menu", "Continue"), "expect screen table", "key esc"]
+    app = run(lines, tmp_path)
+    assert [b.text for b in app.screen.buttons][0] == "Continue deal #617"
+    # A look at the daily, and deal #617 is offered beside it, still untouched.
+    lines = ["key esc", at("menu", "Daily deal"), at("daily", "Today"),
+             "expect screen table", "key esc", "expect screen menu"]
+    app = run(lines, tmp_path)
+    conts = [b.text.replace("\n", " ") for b in app.screen.buttons
+             if b.text.startswith("Continue")]
+    assert conts == ["Continue daily 30 Nov", "Continue deal #617"]
+    app = run(["key esc", at("menu", "Continue free deal", other=FREE),
+               "expect screen table", "expect moves 0"], tmp_path)
+    assert app.current_deal()[:3] == (deals.KIND_MS, 617, 4)
+    assert app.slot == FREE
+
+
 # -- the daily's days -----------------------------------------------------------------
 
 

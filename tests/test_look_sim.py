@@ -133,19 +133,18 @@ def test_undo_looks_unavailable_exactly_while_it_has_nothing_to_take_back(tmp_pa
     assert app.table.strip.undo_button.enabled
 
 
-def test_the_menu_offers_continue_only_for_a_game_begun(tmp_path):
+def test_the_menu_offers_the_game_on_the_table_begun_or_not(tmp_path):
     def conts(app):
         return [b.text.replace("\n", " ") for b in app.screen.buttons
                 if b.text.startswith("Continue")]
 
     app = run(["expect screen table", "key esc", "expect screen menu"], tmp_path,
               start_deal=(deals.KIND_MS, 1, 4), date="2026-11-30")
-    assert conts(app) == []  # an untouched deal: nothing to continue, Replay deals it
-    assert [b.text for b in app.screen.buttons][:2] == ["New deal", "Replay"]
+    assert conts(app) == ["Continue deal #1"]  # untouched: the way back all the same
     app = run(["expect screen table", "move 2a", "key esc", "expect screen menu"], tmp_path,
               date="2026-11-30")
     assert conts(app) == ["Continue deal #1"]
-    # A daily begun beside it: both; the daily just chosen and untouched: only the free one.
+    # A daily just chosen and untouched beside it: both, the one on the table first.
     app = run(["key esc", "key d", at("daily", "28"), "expect screen table", "key esc",
                "expect screen menu"], tmp_path, date="2026-11-30")
-    assert conts(app) == ["Continue deal #1"]
+    assert conts(app) == ["Continue daily 28 Nov", "Continue deal #1"]

@@ -42,6 +42,8 @@ class FakeApp:
         self.other = other
         self.slot = 1 if other == 0 else 0
         self.begun = begun  # the game in play has moves and is not won
+        # The game on the table (the menu offers Continue for it unless it is won).
+        self.game = types.SimpleNamespace(won=lambda: False)
         self.width = width
         self.height = height
         self.dirty = False

@@ -28,8 +28,8 @@ def at(name, text, date=(2026, 11, 30), nth=0, size=(320, 240), other=None, begu
     """Return 'tap X Y' for the centre of the button captioned text on screen name.
 
     other is the App's slot holding a game besides the one in play (None: none); begun
-    says the game in play has moves and is not won (the menu offers Continue only then);
-    kw goes to the screen's show().
+    says the game in play has moves and is not won (the menu offers Continue for it
+    either way, so its buttons sit alike); kw goes to the screen's show().
     """
     app, s = make(name, FakeApp(size[0], size[1], date=date, other=other, begun=begun), **kw)
     if nth:

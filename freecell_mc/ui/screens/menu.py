@@ -55,12 +55,12 @@ class Screen(widgets.Screen):
         # (free deal or daily deal) holds a game, both are offered, so a game left
         # half-played for the other is never out of reach. Each names its deal, so
         # "continue" is never mistaken for "start". Side by side they take two lines each,
-        # where both fit half a row so; else a row each. Only a game begun and not won has
-        # anything to continue: a won one has its result, an untouched deal is what Replay
-        # deals.
+        # where both fit half a row so; else a row each. The game on the table is always
+        # offered, begun or not (a deal just typed in too); a won one is its result, which
+        # Esc returns to.
         kind, number, cells, code = app.current_deal()
         conts = []
-        if app.unfinished(app.slot):
+        if not app.game.won():
             conts.append((_CONTINUE, models.continue_label(kind, number)))
         if self.other is not None:
             okind, onumber = app.other_deal()
