@@ -146,6 +146,30 @@ def test_a_won_free_deal_offers_todays_daily_when_it_is_not_won(tmp_path):
     assert app.current_deal()[:2] == (deals.KIND_DAILY, 20261130)
 
 
+def test_todays_daily_kept_beside_a_won_free_deal_has_one_button_not_two(tmp_path):
+    # Today's daily kept half-played: "Continue daily 30 Nov" goes back to it, and the
+    # button beside Replay opens the calendar instead of being a second way to that game.
+    kept = half_played()
+    keep(tmp_path, 1, deals.KIND_DAILY, 20261130, pos=kept, moves=1, elapsed=5)
+    keep(tmp_path, 0, deals.KIND_MS, 617)
+    app = run(["expect screen result"], tmp_path)
+    texts = [b.text for b in app.screen.buttons]
+    assert "Daily" not in texts and texts.count("Calendar") == 1
+    assert "Continue daily 30 Nov" in texts
+    run(["expect screen result", on_result("Calendar", other=1), "expect screen daily"],
+        tmp_path)
+    run(["expect screen result", "key d", "expect screen daily"], tmp_path)
+    app = run(["expect screen result", on_result("Continue daily 30 Nov", other=1),
+               "expect screen table", "expect moves 1"], tmp_path)
+    assert bytes(app.game.pos) == kept
+    # An older day kept instead: Daily is today's deal, another game, and stays.
+    keep(tmp_path, 1, deals.KIND_DAILY, 20261128, pos=half_played(), moves=1, elapsed=5)
+    keep(tmp_path, 0, deals.KIND_MS, 617)
+    app = run(["expect screen result"], tmp_path)
+    texts = [b.text for b in app.screen.buttons]
+    assert "Daily" in texts and "Continue daily 28 Nov" in texts
+
+
 @pytest.mark.parametrize("board,size", [("pyportal", (320, 240)), ("titano", (480, 320))])
 def test_the_result_screen_at_both_sizes(tmp_path, board, size):
     keep(tmp_path, 1, deals.KIND_DAILY, 20261130, pos=half_played(), moves=1)
@@ -155,7 +179,7 @@ def test_the_result_screen_at_both_sizes(tmp_path, board, size):
     assert (s.width, s.height) == size
     assert s.deal.text == "Deal #1000000"
     texts = [b.text for b in s.buttons]
-    assert texts == ["New deal", "Replay", "Daily", "Menu", "Continue daily 30 Nov"]
+    assert texts == ["New deal", "Replay", "Calendar", "Menu", "Continue daily 30 Nov"]
     for b in s.buttons:
         assert 0 <= b.x and b.x + b.w <= size[0] and 0 <= b.y and b.y + b.h <= size[1], b.text
         assert b.h >= 36

@@ -84,14 +84,21 @@ class Screen(widgets.Screen):
         self.values[1].set(models.clock_text(seconds))
         self.values[2].set(code)
         # Today's daily already won: the same result again would be a dead end, so the
-        # button opens the calendar, where the other days are.
-        self.daily.set_text("Calendar" if self._today_won() else "Daily")
+        # button opens the calendar, where the other days are. Today's daily kept in the
+        # other slot: its Continue is the way there, and Daily would be a second button
+        # for the same game, so this one opens the calendar too.
+        self.daily.set_text("Calendar" if self._calendar() else "Daily")
 
-    def _today_won(self):
-        """Return True if the clock is set and today's daily deal is won."""
+    def _calendar(self):
+        """Return True if the clock is set and today's daily is won or the other slot's game."""
         app = self.app
         y, m, d = app.clock.today()
-        return dates.plausible(y) and app.saves.stats.day_won(y, m, d)
+        if not dates.plausible(y):
+            return False
+        if self.other is not None and app.other_deal() == (deals.KIND_DAILY,
+                                                           deals.daily_seed(y, m, d)):
+            return True
+        return app.saves.stats.day_won(y, m, d)
 
     def pressed(self, bid):
         """Start what the player chose."""
@@ -101,7 +108,7 @@ class Screen(widgets.Screen):
         elif bid == _REPLAY:
             app.replay()
         elif bid == _DAILY:
-            if self._today_won():
+            if self._calendar():
                 app.goto("daily")
             else:
                 app.daily_today()
