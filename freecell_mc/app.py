@@ -19,6 +19,9 @@ from freecell_mc.rules import deals
 from freecell_mc.saves.settings import DARK_AFTER_S, DIM_AFTER_S
 
 _MAX_ELAPSED_MS = const(0x3FFFFFFF)
+# The quiet spell that stops the game's clock where the screen never dims nor goes dark
+# (Settings' "never" twice): five minutes untouched is a board put down.
+_PUT_DOWN_MS = const(300000)
 # The save file's erase ahead (up to about 100 ms) waits until nobody has touched the screen
 # for this long: the panel keeps no taps, so a tap begun and ended while the board erases
 # would be lost; a pause this long is a player thinking, not tapping.
@@ -299,12 +302,23 @@ class App(Play):
         g = self.game
         bl = self.backlight
         if self.screen is self.table and g.moves and not g.won() and 0 < dt and bl.state != DARK:
-            # Elapsed time is play time at the table, recorded silently (not while the
-            # screen is dark: nobody can play then).
-            if self.elapsed_ms < _MAX_ELAPSED_MS:
-                self.elapsed_ms += dt
+            # Elapsed time is play time at the table, recorded silently. A quiet spell as
+            # long as the one that dims the screen (whether this board can dim or not) is
+            # the board put down, not play: the clock stops, and gives back what it had
+            # counted of the spell, from the last touch on.
+            # (The backlight's own times, read here rather than through a method of its
+            # own: every name costs the board's interned-string pools.)
+            quiet = bl._dim_ms or bl._dark_ms or _PUT_DOWN_MS
+            q = ticks_diff(now, bl.since)
+            ms = self.elapsed_ms
+            if q < quiet:
+                if ms < _MAX_ELAPSED_MS:
+                    ms += dt
+            elif q - dt < quiet:
+                ms = max(0, ms - (q - dt))
+            if ms != self.elapsed_ms:
+                self.elapsed_ms = ms
                 # Into the record as it runs: thinking time survives a power cut too.
-                ms = self.elapsed_ms
                 self.saves.set_elapsed(self.slot, ms // 1000, ms % 1000)
         reading = self.touch.touch_point
         taps = self.taps

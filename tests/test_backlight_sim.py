@@ -43,14 +43,49 @@ def test_the_screen_dims_after_a_quiet_minute_and_goes_dark_after_five(tmp_path)
 def test_going_dark_saves_the_game_and_the_clock_stops_in_the_dark(tmp_path):
     lines = ["move 1a", "move 2b", "wait %d" % (DARK_MS + 1000), "expect light dark"]
     app = run(lines, tmp_path, start_deal=MS1)
-    # The power may go now: the moves and the time up to the dark are on flash already.
+    # The power may go now: the moves and their time are on flash already; the quiet
+    # spell that dimmed the screen, and what followed, are no play time.
     s = saved(tmp_path).slot(0)
     assert s.moves == 2 and s.elapsed == app.elapsed_ms // 1000
-    assert DARK_MS // 1000 - 1 <= s.elapsed <= DARK_MS // 1000 + 2
+    assert app.elapsed_ms < 2000
     # An hour in the dark adds no play time.
     app = run(["expect light full", "wait %d" % (DARK_MS + 3600000 // 2), "expect light dark",
                "wait %d" % (3600000 // 2)], tmp_path)
-    assert app.elapsed_ms // 1000 <= 2 * (DARK_MS // 1000) + 2
+    assert app.elapsed_ms < 2000
+
+
+def test_time_with_the_board_put_down_is_no_play_and_no_best_time(tmp_path):
+    from test_sim_game import shortest
+
+    deal, moves = shortest(4)
+    # A thought of 50 s counts; 5 min 10 s untouched does not, from the last touch on;
+    # the key that wakes the screen does nothing else.
+    lines = ["move " + moves[0], "wait 50000", "move " + moves[1],
+             "wait %d" % (DARK_MS + 10000), "expect light dark", "key esc",
+             "expect light full", "expect screen table"]
+    lines += ["move " + m for m in moves[2:]] + ["expect won"]
+    app = run(lines, tmp_path, start_deal=(deals.KIND_MS, deal, 4))
+    st = app.saves.stats
+    assert st.won == 1
+    assert 50 <= st.best_seconds <= 50 + len(moves), st.best_seconds
+    assert st.avg_seconds() == st.best_seconds
+
+
+
+def test_the_clock_stops_on_a_board_that_cannot_dim_and_where_it_never_dims(tmp_path):
+    # No brightness control: the quiet minute that would have dimmed it stops the clock.
+    lines = ["move 1a", "wait %d" % (DARK_MS + 10000), "expect light full"]
+    app = run(lines, tmp_path, start_deal=MS1, backlight=False)
+    assert app.elapsed_ms < 2000
+    # Settings say never and never: a thought of 200 s counts, five quiet minutes do not.
+    saves = saved(tmp_path)
+    saves.settings.dim = DIM_AFTER_S.index(0)
+    saves.settings.dark = DARK_AFTER_S.index(0)
+    saves.commit(0, force=True)
+    lines = ["move 2b", "wait 200000", "move 3c", "wait %d" % (DARK_MS + 10000),
+             "expect light full", "expect moves 3"]
+    app = run(lines, tmp_path)
+    assert 200000 <= app.elapsed_ms < 204000, app.elapsed_ms
 
 
 def test_the_first_touch_on_a_dark_screen_only_wakes_it(tmp_path):
