@@ -147,12 +147,15 @@ def test_a_record_at_the_last_sequence_number_goes_on_at_1_and_loads():
     assert u.load() is None and u.slot(0).elapsed == 49
 
 
-def test_which_of_two_numbers_is_newer_round_the_circle():
+def test_which_number_is_newest_round_the_circle():
     assert record.next_seq(record.SEQ_LIMIT - 1) == 1 and record.next_seq(0) == 1
-    assert record.newer(1, record.SEQ_LIMIT - 1) and not record.newer(record.SEQ_LIMIT - 1, 1)
-    assert record.newer(5, 4) and not record.newer(4, 5) and not record.newer(4, 4)
+    assert policy.newest_of([-1, record.SEQ_LIMIT - 1, 1]) == 1  # wrapped: 1 is the newer
+    assert policy.newest_of([-1, 4, 5]) == 5 and policy.newest_of([-1, 5, 4]) == 5
     assert policy.newest_of([-1, record.SEQ_LIMIT - 3, 2, -1, record.SEQ_LIMIT - 1]) == 2
     assert policy.newest_of([-1, 7, 9, 8]) == 9 and policy.newest_of([-1, -1]) == -1
+    seqs = [-1, 7, 9, 8, 9 + (1 << 29)]  # half the circle away: not the board's
+    assert policy.newest_of(seqs) == 9
+    assert seqs[4] == -1 and seqs[2] > seqs[3] > seqs[1] >= 0  # age keys, in place
 
 
 def test_the_record_keeps_the_clock_to_the_millisecond():

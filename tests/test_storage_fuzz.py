@@ -96,12 +96,15 @@ def outcome(rec):
 
     rec wins when the game could have written it and it is newer; refused, it is told when
     it claims to be newer. A sequence number the game never writes (0, 2**30 and up) gives
-    no age: such a record is damage, passed over like a torn one.
+    no age: such a record is damage, passed over like a torn one. Beside OLDER's (a small
+    number, one of the circle's 64 arcs of 2**24), the arcs policy.newest_of joins into one
+    run are the one before it (older) and the one after (newer); a number further off is in
+    a run of its own, which loses the tie of one record each to the lower start.
     """
     seq = struct.unpack_from("<I", rec, 8)[0]
     if seq == 0 or seq >= record.SEQ_LIMIT:
         return OLDER, False
-    newer = record.newer(seq, _OLDER_SEQ)
+    newer = _OLDER_SEQ < seq < 2 << 24
     if record.refusal(rec, Game()) is None:
         return (rec if newer else OLDER), False
     return OLDER, newer

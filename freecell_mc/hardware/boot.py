@@ -64,16 +64,17 @@ def read_usb_flag(blocks):
     data = savelog.read_place(blocks[0]) if blocks else None
     if record.check(data) == record.OK and record.refusal(data) is None:
         return record.usb_flag(data) == 1
-    best_seq = -1
-    flag = False
+    from freecell_mc.saves.policy import newest_of
+
+    seqs = [-1] * len(blocks)
     for i in range(1, len(blocks)):
         data = savelog.read_place(blocks[i])
         if record.check(data) == record.OK and record.refusal(data) is None:
-            seq = record.seq_of(data)
-            if best_seq < 0 or record.newer(seq, best_seq):
-                best_seq = seq
-                flag = record.usb_flag(data) == 1
-    return flag
+            seqs[i] = record.seq_of(data)
+    if newest_of(seqs) < 0:  # the entries are now age keys: the largest is the newest
+        return False
+    data = savelog.read_place(blocks[seqs.index(max(seqs))])
+    return record.usb_flag(data) == 1
 
 
 def decide(usb_flag, held):

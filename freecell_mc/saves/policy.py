@@ -15,8 +15,8 @@ and the wear arithmetic.
 from freecell_mc import dates
 from freecell_mc.compat import const
 from freecell_mc.saves.record import (
-    BAD, CREDIT_MAX, CREDIT_MIN, HARD, IMPORTANT, NEWER, OK, REC, SEQ_HALF, SEQ_LIMIT,
-    TOLD_LIMITED, behind, check, credit_of, in_file, refusal, seq_of, usb_flag,
+    BAD, CREDIT_MAX, CREDIT_MIN, HARD, IMPORTANT, NEWER, OK, REC, SEQ_LIMIT, TOLD_LIMITED,
+    check, credit_of, in_file, refusal, seq_of, usb_flag,
 )
 from freecell_mc.saves.savelog import NO_FILE, READ_ONLY, Ring, read_place, read_place_into
 
@@ -39,20 +39,63 @@ MSG_NEWER = "Saves were written by a newer FreeCell MC. Starting fresh."
 MSG_OLDER = "The newest save could not be used. Continuing from an earlier save."
 
 
+# newest_of cuts the circle of sequence numbers into 64 arcs of 2**_ARC numbers.
+_ARC = const(24)
+
+
 def newest_of(seqs):
     """Return the newest of a list of sequence numbers (-1 entries are none), or -1.
 
-    Numbers that wrapped past SEQ_LIMIT - 1 start again at 1: when some number lies half
-    the circle or more below the largest, the numbers down there are the newer ones.
+    Each entry becomes its age key in place: larger is newer, -1 for none and for a number
+    far from the board's own. Those lie in one stretch of the circle a few million long,
+    so the circle's 64 arcs of 2**24 numbers are counted, an arc and the one after each
+    occupied one (a save may cross into it) join into a run, and the run holding the most
+    records (nvm's a little more: a tie goes to it, then to the run starting lowest) is
+    the board's. Within it the order runs from its start, never half-way round. A number
+    planted outside that run is never newer than the saves that follow, however near half
+    the circle it lies (by distance round the circle, one exactly half away was neither
+    and pinned the older record; one just short of half became "newer" after a save or
+    two); one planted inside it is ordered like the game's own.
     """
-    top = max(seqs)
-    if top <= 0:
-        return -1
-    low = -1
-    for s in seqs:
-        if 0 < s <= top - SEQ_HALF and s > low:
-            low = s
-    return low if low > 0 else top
+    count = [0] * 64
+    for at in range(len(seqs)):
+        s = seqs[at]
+        if s > 0:
+            count[s >> _ARC] += 3 if at == 0 else 2
+    lo = -1  # an arc neither occupied nor after one: the runs are found from it
+    for i in range(64):
+        if not (count[i] or count[i - 1]):
+            lo = i
+            break
+    best = -1
+    start = 0
+    n = 64  # arcs in the board's run (all of them when no arc is free)
+    if lo >= 0:
+        w = -1
+        for i in range(lo + 1, lo + 65):
+            at = i & 63
+            if count[at] or count[at - 1]:
+                if w < 0:
+                    w = 0
+                    top = at
+                w += count[at]
+            elif w >= 0:
+                key = w * 64 + 63 - top  # the most records, then the lowest start
+                if key > best:
+                    best, start, n = key, top, (i - top) & 63
+                w = -1
+    top = -1
+    best = -1
+    for at in range(len(seqs)):
+        s = seqs[at]
+        if s > 0:
+            key = (s - (start << _ARC)) % SEQ_LIMIT
+            if key >> _ARC >= n:
+                key = -1
+            elif key > best:
+                best, top = key, s
+            seqs[at] = key
+    return top
 
 
 class Saves(Ring):
@@ -119,14 +162,8 @@ class Saves(Ring):
                     unreadable = True
             elif st == NEWER:
                 newer = True
-        # Sequence numbers wrap (record.newer): each becomes its nearness to the newest,
-        # SEQ_HALF for the newest itself, so the largest is looked at first.
-        top = newest_of(seqs)
-        for at in range(1 + n):
-            s = seqs[at]
-            if s > 0:
-                d = behind(top, s)
-                seqs[at] = SEQ_HALF - d if d < SEQ_HALF else -1
+        # Sequence numbers wrap: each becomes its age key, far ones -1 (newest_of).
+        newest_of(seqs)
         # Only the intact records that could win are checked field by field: nvm, and the
         # files from the newest down to the first one the game could have written. Older
         # refused ones lose anyway.

@@ -33,7 +33,7 @@ _RESIDUE = const(0x2144DF1C)
 
 # Record layout (little-endian):
 #   0 magic "FCMC" | 4 version u8 | 5 where u8 (1: written to the save file too; soft)
-#   6 length u16 (= REC) | 8 seq u32 (1 .. 2**30 - 1, wrapping: see newer())
+#   6 length u16 (= REC) | 8 seq u32 (1 .. 2**30 - 1, wrapping: see policy.newest_of)
 #  12 settings: 12 cells u8 | 13 takeback u8 | 14 four_colour u8 | 15 usb_writable u8
 #               16 calibration x_min, x_max, y_min, y_max u16 x4 | 24 active slot u8
 #               25 confirmed day u16 (day number of the last date the player or a running
@@ -76,11 +76,12 @@ _CRC = const(252)
 _MAX_ELAPSED = const(0x3FFFFFFF)  # put_slot's cap on elapsed seconds (a small int everywhere)
 # Sequence numbers run from 1 to SEQ_LIMIT - 1 and then start again at 1, so every number
 # the game writes is one a load accepts and a small int on the board (below 2**30). Which
-# of two is newer is told by their distance round that circle (newer()): the records of
-# one board are never more than a few million writes apart (the save file's flash wears out
-# after about 10 million), far less than half of it.
+# is newest is not told by the distance of two numbers round that circle (a number half
+# the circle away is neither, and one planted just short of half becomes "newer" after a
+# save or two): policy.newest_of finds the arc of the circle that holds the board's own
+# records and orders that arc from its start. One board's records lie a few million writes
+# apart at most (the save file wears out after about 10 million), less than 2**24.
 SEQ_LIMIT = const(0x40000000)
-SEQ_HALF = const(0x20000000)
 TOLD_LIMITED = const(1)  # told at a start that saves go to nvm only (no usable save file)
 # A confirmed day is a day number of a plausible date (2025-01-01 .. 2099-12-31).
 _FIRST_CONFIRMED = const(9131)  # dates.day_number(2025, 1, 1)
@@ -228,20 +229,6 @@ def seq_of(data):
 def next_seq(seq):
     """Return the sequence number after seq: 1 after SEQ_LIMIT - 1 (and after 0, none)."""
     return seq + 1 if 0 <= seq < SEQ_LIMIT - 1 else 1
-
-
-def behind(newest, seq):
-    """Return how many writes seq lies behind newest round the circle (0 .. SEQ_LIMIT - 1).
-
-    Below half the circle seq is older than newest (or the same); from half on, newer.
-    """
-    return (newest - seq) % SEQ_LIMIT
-
-
-def newer(a, b):
-    """Return True if sequence number a was written after b (both in 1 .. SEQ_LIMIT - 1)."""
-    d = behind(a, b)
-    return 0 < d < SEQ_HALF
 
 
 def usb_flag(data):
