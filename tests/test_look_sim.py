@@ -148,3 +148,23 @@ def test_the_menu_offers_the_game_on_the_table_begun_or_not(tmp_path):
     app = run(["key esc", "key d", at("daily", "28"), "expect screen table", "key esc",
                "expect screen menu"], tmp_path, date="2026-11-30")
     assert conts(app) == ["Continue daily 28 Nov", "Continue deal #1"]
+
+
+@pytest.mark.parametrize("board", sorted(PANELS))
+def test_the_menu_names_the_deal_and_its_code_on_every_board_with_both_slots(tmp_path, board):
+    from freecell_mc.ui import widgets
+
+    code = deals.deal_code(deals.KIND_DAILY, 20261130, 4)
+    app = run(["move 1a", "key d", "expect screen table", "move 1a", "key esc",
+               "expect screen menu"], tmp_path, board=board, start_deal=(deals.KIND_MS, 617, 4),
+              date="2026-11-30")
+    s = app.screen
+    conts = [b.text.replace("\n", " ") for b in s.buttons if b.text.startswith("Continue")]
+    assert conts == ["Continue daily 30 Nov", "Continue deal #617"]
+    head = s.deal
+    # The Pynt's 320 px at 1.6 mm hold no "code" between them, but both are there.
+    want = "Daily 30 Nov " + code if board == "pynt" else "Daily 30 Nov   code " + code
+    assert head.text == want
+    assert head.scale == s.m.text_scale
+    x = head.group.x
+    assert 0 < x and x + widgets.text_width(head.text, head.scale) < PANELS[board][0]

@@ -73,7 +73,10 @@ class Screen(widgets.Screen):
             rows += [[c] for c in conts]
         head = deal_line(kind, number, code)
         if widgets.text_width(head, ts) > w:
-            head = "Deal code " + code
+            # The Pynt's 320 px hold 26 characters at 1.6 mm, and no second line fits its
+            # page: the name and the code one space apart (the longest, "Deal #1000000
+            # 34-1000000-5", 312 px, with 4 px either side).
+            head = models.deal_title(kind, number) + " " + code
         # Everything on one page under the title where the height holds it; else without
         # the title; else on two pages, the first with More, the second with Back.
         labels = list(_LABELS)
@@ -94,7 +97,8 @@ class Screen(widgets.Screen):
         if title:
             self.add_title("FreeCell MC")
             y = m.below_title
-        self.deal = self.add_text(head, m.margin, y, scale=ts, color=widgets.DIM)
+        x = min(m.margin, (self.width - widgets.text_width(head, ts)) // 2)
+        self.deal = self.add_text(head, x, y, scale=ts, color=widgets.DIM)
         y += m.line_h() + m.gap
         # Captions as big as their buttons allow (up to twice the font), one size for the
         # Continue buttons and one for the rest, so that a row never mixes sizes.
