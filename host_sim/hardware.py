@@ -192,6 +192,7 @@ class _RegisterChip:
     def __init__(self):
         self.regs = bytearray(self.size)
         self._ptr = 0
+        self.writes = []  # (register, bytes) of every write that stored anything
 
     def write(self, data):
         """Handle an I2C write: first byte sets the pointer, the rest are stored."""
@@ -199,6 +200,7 @@ class _RegisterChip:
             return
         self._ptr = data[0] % self.size
         if len(data) > 1:
+            self.writes.append((self._ptr, bytes(data[1:])))
             self._sync_out()
             for b in data[1:]:
                 # bits a register does not have read back as 0
@@ -329,15 +331,47 @@ class PCF8523(_RtcChip):
         self.regs[0x02] = 0xE0  # control 3: battery switch-over as after power-on
 
 
+class DS1307(_RtcChip):
+    """Maxim DS1307 at 0x68: time at 0x00..0x06 as the DS3231's, control at 0x07, then 56
+    bytes of RAM (here all 0, the case most like the other chips); the pointer wraps at 0x3F.
+    Not a clock the game drives (SPEC: DS3231 or PCF8523): it must be left untouched."""
+
+    size = 0x40
+    masks = {0: 0xFF, 1: 0x7F, 2: 0x7F, 3: 0x07, 4: 0x3F, 5: 0x1F, 7: 0x93}
+    time_regs = (0, 1, 2, 4, 5, 6)
+    weekday_reg = 3
+    _wd_first = 1
+
+    def __init__(self, clock, start_seconds):
+        super().__init__(clock, start_seconds)
+        self.regs[0x07] = 0x03  # control: square wave off, rate bits set, as at power-on
+
+
+class MPU6050(_RegisterChip):
+    """InvenSense MPU-6050 motion sensor at 0x68 (AD0 low): WHO_AM_I (0x75) reads 0x68,
+    PWR_MGMT_1 (0x6B) 0x40 (asleep), the rest 0 but for a few factory trim bytes."""
+
+    size = 0x76
+
+    def __init__(self, clock=None, start_seconds=0):
+        super().__init__()
+        self.regs[0x75] = 0x68
+        self.regs[0x6B] = 0x40
+        self.regs[0x00:0x06] = bytes((0x81, 0x02, 0x03, 0x24, 0x15, 0x06))  # gyro trims
+
+
+EXT_CHIPS = {"ds3231": DS3231, "pcf8523": PCF8523, "ds1307": DS1307, "mpu6050": MPU6050}
+
+
 def make_ext_rtc(kind, clock, start_seconds):
-    """Return {address: chip} for --ext-rtc none|ds3231|pcf8523."""
+    """Return {address: chip} for --ext-rtc none|ds3231|pcf8523|ds1307|mpu6050.
+
+    ds1307 and mpu6050 are chips the game must not drive, only find and leave alone."""
     if kind in (None, "none"):
         return {}
-    if kind == "ds3231":
-        return {0x68: DS3231(clock, start_seconds)}
-    if kind == "pcf8523":
-        return {0x68: PCF8523(clock, start_seconds)}
-    raise ValueError("--ext-rtc is none, ds3231 or pcf8523, not %r" % kind)
+    if kind in EXT_CHIPS:
+        return {0x68: EXT_CHIPS[kind](clock, start_seconds)}
+    raise ValueError("--ext-rtc is none, %s, not %r" % (", ".join(EXT_CHIPS), kind))
 
 
 # -- the save blocks: nvm and the save ring over the simulated flash -----------------

@@ -74,13 +74,21 @@ def test_ticks_diff_across_the_wrap():
 
 
 class Bus:
-    """A busio.I2C stand-in whose devices are register chips keyed by address."""
+    """A busio.I2C stand-in whose devices are register chips keyed by address.
+
+    It logs every plain write (a register pointer set for a read goes through
+    writeto_then_readfrom and is not one) and counts the tries for its lock.
+    """
 
     def __init__(self, devices):
         self.devices = devices
         self.locked = False
+        self.writes = []  # (address, bytes) of each writeto
+        self.tries = 0
 
     def try_lock(self):
+        self.tries += 1
+        assert self.tries < 100000, "the game waits for the I2C lock without end"
         if self.locked:
             return False
         self.locked = True
@@ -93,33 +101,45 @@ class Bus:
         assert self.locked
         return sorted(self.devices)
 
-    def writeto(self, addr, buf, *, start=0, end=None):
+    def _device(self, addr):
         assert self.locked
-        self.devices[addr].write(bytes(buf[start:end]))
+        if addr not in self.devices:
+            raise OSError(19, "No such device")
+        return self.devices[addr]
+
+    def writeto(self, addr, buf, *, start=0, end=None):
+        self.writes.append((addr, bytes(buf[start:end])))
+        self._device(addr).write(bytes(buf[start:end]))
 
     def writeto_then_readfrom(
         self, addr, out, inb, *, out_start=0, out_end=None, in_start=0, in_end=None
     ):
-        self.writeto(addr, out, start=out_start, end=out_end)
+        self._device(addr).write(bytes(out[out_start:out_end]))
         end = len(inb) if in_end is None else in_end
-        inb[in_start:end] = self.devices[addr].read(end - in_start)
+        inb[in_start:end] = self._device(addr).read(end - in_start)
 
 
 class Regs:
     """A bare register file with an auto-incrementing pointer and per-register bit masks.
 
     Written from the datasheets, independently of the simulator's chips: the DS3231 has
-    19 registers and all 8 bits of 0x07 (alarm 1 seconds); the PCF8523 has 20 and only
-    bits 2..0 of 0x07 (weekday).
+    19 registers (the pointer wraps after 0x12), the PCF8523 20, the DS1307 64 (time,
+    control at 0x07, RAM), the MPU-6050 answers WHO_AM_I (0x75) with 0x68. Each logs the
+    writes that store anything.
     """
 
-    def __init__(self, size, masks):
+    def __init__(self, size, masks, init=()):
         self.r = bytearray(size)
         self.masks = masks
         self.p = 0
+        self.stored = []
+        for reg, v in init:
+            self.r[reg] = v
 
     def write(self, data):
         self.p = data[0] % len(self.r)
+        if len(data) > 1:
+            self.stored.append(bytes(data))
         for b in data[1:]:
             self.r[self.p] = b & self.masks.get(self.p, 0xFF)
             self.p = (self.p + 1) % len(self.r)
@@ -133,27 +153,92 @@ class Regs:
 
 
 def ds3231():
-    return Regs(0x13, {3: 0x07, 0x0F: 0x8F})
+    # As at first power-up: 2000-01-01, a Saturday counted 1, control 0x1C, OSF set.
+    return Regs(0x13, {3: 0x07, 0x0F: 0x8F}, ((3, 1), (4, 1), (5, 1), (0x0E, 0x1C), (0x0F, 0x80)))
 
 
 def pcf8523():
-    chip = Regs(0x14, {7: 0x07})
-    chip.r[2] = 0xE0
+    # As after power-on: 2000-01-01, control 3 0xE0, OS set in the seconds.
+    return Regs(0x14, {7: 0x07}, ((2, 0xE0), (3, 0x80), (6, 1), (7, 6), (8, 1)))
+
+
+def ds1307():
+    # Time as the DS3231's, control 0x03 at 0x07, then RAM, here all zero.
+    return Regs(0x40, {}, ((0, 0x30), (1, 0x12), (2, 0x08), (3, 1), (4, 0x30), (5, 0x11),
+                           (6, 0x26), (7, 0x03)))
+
+
+def mpu6050(like=None):
+    """An MPU-6050 (WHO_AM_I 0x68 at 0x75); like: registers 0x00.. copied from a clock."""
+    chip = Regs(0x76, {}, ((0x6B, 0x40), (0x75, 0x68)))
+    if like is not None:
+        chip.r[0 : len(like.r)] = like.r
+        chip.r[len(like.r) : 2 * len(like.r)] = like.r
     return chip
 
 
-def test_identify_tells_the_chips_apart_and_restores_the_probe_register():
-    d = ds3231()
-    d.r[7] = 0x12
-    assert clock.identify(Bus({0x68: d})) == clock.ExternalRTC.DS3231
-    assert d.r[7] == 0x12
-    p = pcf8523()
-    p.r[7] = 0x03
-    assert clock.identify(Bus({0x68: p})) == clock.ExternalRTC.PCF8523
-    assert p.r[7] == 0x03
+def test_identify_tells_the_chips_apart_by_reading_alone():
+    for make, want in ((ds3231, clock.ExternalRTC.DS3231), (pcf8523, clock.ExternalRTC.PCF8523),
+                       (ds1307, None), (mpu6050, None)):
+        chip = make()
+        before = bytes(chip.r)
+        bus = Bus({0x68: chip})
+        assert clock.identify(bus) == want, make.__name__
+        assert bus.writes == [] and chip.stored == [] and bytes(chip.r) == before
+        assert not bus.locked
     assert clock.identify(Bus({})) is None
-    assert clock.identify(Bus({0x68: Regs(0x20, {7: 0x0F})})) is None  # something else
+    assert clock.identify(Bus({0x68: Regs(0x20, {})})) is None  # all zero: no date held
     assert clock.find_rtc(None) is None
+
+
+@pytest.mark.parametrize("like", [ds3231, pcf8523])
+def test_a_motion_sensor_that_reads_like_a_clock_is_left_alone(like):
+    # Its first registers are a clock's, twice over: only WHO_AM_I tells it apart.
+    chip = mpu6050(like())
+    bus = Bus({0x68: chip})
+    assert clock.identify(bus) is None and clock.find_rtc(bus) is None
+    assert bus.writes == [] and chip.stored == []
+    # Without WHO_AM_I the same registers would pass for the clock: the test can fail.
+    chip.r[0x75] = 0
+    assert clock.identify(bus) is not None
+
+
+@pytest.mark.parametrize("make", [ds3231, pcf8523])
+def test_a_clock_is_written_only_once_known(make):
+    chip = make()
+    bus = Bus({0x68: chip})
+    rtc = clock.find_rtc(bus)
+    c = clock.DeviceClock(FakeInternalRTC(), rtc, lambda: 0, time.struct_time)
+    assert bus.writes == [] and chip.stored == []  # found and read: nothing written
+    c.set_today(2026, 11, 30)
+    assert bus.writes and all(a == 0x68 for a, _ in bus.writes)
+    assert rtc.datetime()[:3] == (2026, 11, 30)
+
+
+class StuckBus(Bus):
+    """A bus whose lock someone took and never gave back."""
+
+    def try_lock(self):
+        Bus.try_lock(self)
+        return False
+
+
+def test_a_bus_whose_lock_is_never_free_is_done_without_in_bounded_tries():
+    bus = StuckBus({0x68: ds3231()})
+    assert clock.identify(bus) is None
+    assert bus.tries <= 2 * clock._LOCK_TRIES  # two reads, each given up
+    assert clock.find_rtc(bus) is None and bus.writes == []
+    # A chip found while the bus was free, whose bus then sticks: the clock goes on alone.
+    free = Bus({0x68: ds3231()})
+    rtc = clock.find_rtc(free)
+    free.try_lock()  # taken and never given back
+    free.tries = 0
+    c = clock.DeviceClock(FakeInternalRTC(), rtc, lambda: 0, time.struct_time)
+    assert c.ext is None and free.tries <= clock._LOCK_TRIES
+    c = clock.DeviceClock(FakeInternalRTC(), None, lambda: 0, time.struct_time)
+    c.ext = rtc
+    c.set_today(2026, 11, 30)  # the chip's write gives up, the internal clock is set
+    assert c.ext is None and c.today() == (2026, 11, 30)
 
 
 @pytest.mark.parametrize("make", [ds3231, pcf8523])
@@ -242,3 +327,64 @@ def test_works_with_the_simulators_chips(kind):
     assert ext.datetime()[0:4] == (2026, 11, 30, 12)
     ext.set_datetime(2027, 3, 4, 5, 6, 7)
     assert ext.datetime() == (2027, 3, 4, 5, 6, 7)
+
+
+@pytest.mark.parametrize("kind", ["ds1307", "mpu6050"])
+def test_the_simulators_other_chips_at_0x68_are_left_alone(kind):
+    sclock = hardware.SimClock()
+    start = calendar.timegm((2026, 11, 30, 12, 0, 0, 0, 0, 0))
+    devices = hardware.make_ext_rtc(kind, sclock, start)
+    bus = Bus(devices)
+    assert clock.find_rtc(bus) is None
+    assert bus.writes == [] and devices[0x68].writes == []
+
+
+def _boot(monkeypatch, ext_rtc, stuck=False):
+    """Run code.py on the simulator with this chip at 0x68; return (the App, the chip, tries).
+
+    stuck: the board's I2C bus lock is held by someone else and never given back.
+    """
+    from host_sim import script, sim
+    from host_sim.fakes import busio
+    from freecell_mc.app import App
+
+    tries = [0]
+    take = busio.I2C.try_lock
+
+    def try_lock(bus):
+        tries[0] += 1
+        assert tries[0] < 100000, "the game waits for the I2C lock without end"
+        return False if stuck else take(bus)
+
+    monkeypatch.setattr(busio.I2C, "try_lock", try_lock)
+    s = sim.Simulator(date="2026-11-30", ext_rtc=ext_rtc,
+                      script=script.parse("wait 100\nexpect screen table\n"))
+    chip = s.i2c_devices.get(0x68)
+    try:
+        assert s.run() == 0, s.failure
+    finally:
+        s.close()
+    return App.current, chip, tries[0]
+
+
+@pytest.mark.parametrize("kind", ["ds1307", "mpu6050"])
+def test_through_the_game_a_chip_it_does_not_own_gets_no_write(monkeypatch, kind):
+    app, chip, _ = _boot(monkeypatch, kind)
+    assert app.clock.ext is None and app.screen.name == "table"
+    assert chip.writes == []  # identified by reading alone, and left alone
+
+
+def test_through_the_game_a_ds3231_is_found_by_reading_and_written_only_when_set(monkeypatch):
+    app, chip, _ = _boot(monkeypatch, "ds3231")
+    assert app.clock.ext is not None and app.clock.ext.chip == clock.ExternalRTC.DS3231
+    assert chip.writes == []  # found and its date read: nothing written
+    app.clock.set_today(2026, 12, 24)
+    assert chip.writes and app.clock.ext.datetime()[:3] == (2026, 12, 24)
+
+
+def test_through_the_game_a_stuck_i2c_bus_starts_the_game_without_the_chip(monkeypatch):
+    app, chip, tries = _boot(monkeypatch, "ds3231", stuck=True)
+    assert app.screen.name == "table" and app.clock.ext is None
+    assert app.clock.today() == (2026, 11, 30)  # the internal clock, set for the test
+    assert 0 < tries <= 2 * clock._LOCK_TRIES  # bounded: two reads given up
+    assert chip.writes == []

@@ -121,7 +121,7 @@ def test_the_game_finds_and_reads_and_sets_the_external_rtc(chip):
         # a hard reset restarts the board's clocks, not the battery-backed chip
         s.clock.power_up()
         assert clock.device_clock(i2c).today() == (2027, 1, 2)
-        # the weekday register holds what identify() restored, masked to the bits it has
+        # the weekday register keeps only the bits it has
         reg = 3 if chip == "ds3231" else 7
         i2c.writeto(0x68, bytes((reg, 0xFD)))
         buf = bytearray(1)

@@ -9,7 +9,10 @@ arithmetic of dates and ticks is freecell_mc/dates.py's.
 from freecell_mc.compat import const
 from freecell_mc.dates import TICKS_MASK, day_number, plausible, valid_date, weekday
 
-_RTC_ADDR = const(0x68)  # both the DS3231 and the PCF8523 answer here
+_RTC_ADDR = const(0x68)  # both the DS3231 and the PCF8523 answer here (and others do)
+# A bus whose lock is never given back (a library that failed between try_lock and unlock)
+# would hold the game forever: it is tried this often, then the chip is done without.
+_LOCK_TRIES = const(1000)
 
 
 def _bcd(v):
@@ -33,7 +36,7 @@ class ExternalRTC:
         self.i2c = i2c
         self.chip = chip
         self.addr = addr
-        self._buf = bytearray(8)
+        self._buf = bytearray(33)  # identify() reads registers 0x00..0x20 into it
         # Where the seconds..years registers start: the DS3231 starts with them, the
         # PCF8523 has three control registers first.
         self._base = 0 if chip == self.DS3231 else 3
@@ -42,8 +45,11 @@ class ExternalRTC:
         """Read n registers from reg into the scratch buffer."""
         buf = self._buf
         buf[0] = reg
-        while not self.i2c.try_lock():
-            pass
+        for _ in range(_LOCK_TRIES):
+            if self.i2c.try_lock():
+                break
+        else:
+            raise OSError(16)  # EBUSY: the callers go on without the chip
         try:
             self.i2c.writeto_then_readfrom(self.addr, buf, buf, out_end=1, in_end=n)
         finally:
@@ -55,8 +61,11 @@ class ExternalRTC:
         out = bytearray(1 + len(data))
         out[0] = reg
         out[1:] = data
-        while not self.i2c.try_lock():
-            pass
+        for _ in range(_LOCK_TRIES):
+            if self.i2c.try_lock():
+                break
+        else:
+            raise OSError(16)
         try:
             self.i2c.writeto(self.addr, out)
         finally:
@@ -108,33 +117,43 @@ class ExternalRTC:
 def identify(i2c, addr=_RTC_ADDR):
     """Return ExternalRTC.DS3231 or .PCF8523 for the chip at addr, or None if nothing fits.
 
-    Both chips answer at 0x68; their register 0x07 tells them apart. On the DS3231 it is
-    alarm 1's seconds, all 8 bits writable; on the PCF8523 it is the weekday, of which only
-    bits 2..0 exist. Write 0x55 and 0xAA, read each back, restore the old value: a DS3231
-    returns 0x55 and 0xAA, a PCF8523 0x05 and 0x02; anything else is some other device.
+    By reading alone: nothing is written to a chip before it is known (0x68 is also the
+    address of motion sensors such as the MPU-6050, and of the DS1307). The register
+    pointer is set for each read, which changes no register.
+    - An InvenSense motion sensor (MPU-6050/6000, -6500, -9250, -9255) answers its
+      WHO_AM_I at 0x75 with 0x68, 0x70, 0x71 or 0x73: not a clock.
+    - A DS3231 has registers 0x00..0x12 and its pointer wraps to 0x00 after 0x12, so 33
+      registers read from 0x00 repeat after 19: the date (which changes at midnight
+      only) and the alarms (which change only when written) read the same twice. Its
+      status bits 6..4 and the temperature's bits 5..0 read 0, and it holds a date (it
+      starts at 2000-01-01).
+    - A PCF8523 reads 0 in the bits its registers lack (minutes bit 7, hours 7..6,
+      weekday 7..3, control 3 bit 4, timer A's 7..3, timer B's 7 and 3) and holds a
+      date at 0x06, 0x08, 0x09 (it starts at 2000-01-01). A DS1307 (64 registers, its
+      RAM from 0x08) shows neither.
+    A bus whose lock is never free, or a chip that stops answering, gives None.
     """
-    buf = bytearray(2)
-    got = bytearray(2)
-    while not i2c.try_lock():
-        pass
+    probe = ExternalRTC(i2c, None, addr)
     try:
-        if addr not in i2c.scan():
+        if probe._read(0x75, 1)[0] in (0x68, 0x70, 0x71, 0x73):
             return None
-        buf[0] = 0x07
-        i2c.writeto_then_readfrom(addr, buf, buf, out_end=1, in_start=1, in_end=2)
-        saved = buf[1]
-        for i in range(2):
-            i2c.writeto(addr, bytes((0x07, 0x55 << i)))
-            i2c.writeto_then_readfrom(addr, buf, buf, out_end=1, in_start=1, in_end=2)
-            got[i] = buf[1]
-        i2c.writeto(addr, bytes((0x07, saved)))
+    except OSError:
+        pass  # the clocks have no 0x75: one may refuse it
+    try:
+        r = probe._read(0, 33)
     except OSError:
         return None
-    finally:
-        i2c.unlock()
-    if got[0] == 0x55 and got[1] == 0xAA:
-        return ExternalRTC.DS3231
-    if got[0] == 0x05 and got[1] == 0x02:
+    for i in range(3, 14):
+        if r[19 + i] != r[i]:
+            break
+    else:
+        if not (r[0x0F] & 0x70 or r[0x12] & 0x3F) and valid_date(
+                2000 + _bcd(r[6]), _bcd(r[5] & 0x7F), _bcd(r[4])):
+            return ExternalRTC.DS3231
+    if (r[2] & 0x10 or r[4] & 0x80 or r[5] & 0xC0 or r[7] & 0xF8 or r[0x10] & 0xF8
+            or r[0x12] & 0x88):
+        return None
+    if valid_date(2000 + _bcd(r[9]), _bcd(r[8]), _bcd(r[6])):
         return ExternalRTC.PCF8523
     return None
 
