@@ -516,3 +516,98 @@ def test_the_dead_end_message_covers_no_card_and_no_button(board_name, name):
         assert DEAD_END.startswith(words) or DEAD_SHORT.startswith(words)
     finally:
         board.close()
+
+
+# The hit width each column must reach (docs/layout.md): 7 mm on the PyPortal and the
+# Titano. The Pynt's 2.4" panel holds eight 5.5 mm columns only with no strip at the
+# side, and a strip above or below takes the height its long columns cannot give
+# (see test_the_pynt_has_no_room_for_a_band_or_a_full_index_at_19_cards): its columns
+# get what the narrowest strip leaves, 4.5 mm.
+COLUMN_MM10 = {"pyportal": 70, "titano": 70, "pynt": 45}
+
+
+@pytest.mark.parametrize("board_name", sorted(BOARDS))
+def test_every_column_takes_the_taps_of_its_width(board_name):
+    board = PanelBoard(board_name)
+    try:
+        STATES["table"](board)
+        app = board.app
+        lay = app.table.layout
+        ppcm = app.hw.ppcm
+        # Probed pixel by pixel across the columns, at a covered card and at the exposed one.
+        for y in (lay.col_y + 2, lay.col_y + lay.card_h + 40):
+            widths = [0] * 8
+            for x in range(app.width):
+                hit = lay.hit(x, y)
+                if 0 <= hit < 8:
+                    widths[hit] += 1
+            need = layout.mm_px(COLUMN_MM10[board_name], ppcm)
+            assert min(widths) >= need, (widths, _mm(min(widths), ppcm), need)
+            # The columns take every pixel the strip leaves, and the strip is only as
+            # wide as "Finish" at the text size (its longest caption), a target, or the
+            # counter's four digits need.
+            assert sum(widths) == lay.status_x
+            ts = lay.text_scale
+            assert lay.status_w - 7 < max(lay.target, 6 * layout.FONT_W * ts + 4,
+                                          4 * (7 * lay.digit_scale + 2) + 4)
+        # The buttons stand in the strip, a target wide at least.
+        for b in (app.table.strip.undo_button, app.table.strip.menu_button):
+            assert b.x >= lay.status_x and b.w >= layout.mm_px(layout.TARGET_MM10, ppcm)
+    finally:
+        board.close()
+
+
+def _index_px(app, col):
+    """Return the smallest index ink (px) over the cards of column col, ranks and suits."""
+    table = app.table
+    lay = table.layout
+    buf = bytearray(20)
+    n = app.game.column_cards(col, buf)
+    least = 99
+    for i in range(n):
+        tg = table.cards[buf[i] - 4]
+        for k in (0, 1):
+            ink = _sheet_box(table.art.sheet, tg[k, 0], lay.tile_w, lay.tile_h, 3)
+            least = min(least, ink[3] - ink[1])
+    return n, least
+
+
+@pytest.mark.parametrize("board_name", ["pyportal", "titano"])
+def test_every_card_of_a_19_card_column_shows_a_1_6_mm_index(board_name):
+    board = PanelBoard(board_name)
+    try:
+        STATES["table:19-cards"](board)
+        app = board.app
+        n, px = _index_px(app, 0)
+        assert n == layout.MAX_CARDS
+        assert px >= layout.mm_px(layout.TEXT_MM10, app.hw.ppcm), _mm(px, app.hw.ppcm)
+        assert not problems(board_name, app)
+    finally:
+        board.close()
+
+
+def test_the_pynt_has_no_room_for_a_band_or_a_full_index_at_19_cards():
+    # The Pynt's panel is 36.4 mm tall (240 px at 66 px/cm). A 19-card column needs a
+    # finger-tall row of cells and foundations over it, 18 strips that each hold the
+    # 1.6 mm index under its border, and a finger-tall exposed card: more than the panel.
+    # That is why its covered cards show the 7 px index from 14 cards on, and why its
+    # buttons stay at the side: a band of them above or below (7 mm) would leave 19
+    # cards strips too short for any index at all.
+    board = PanelBoard("pynt")
+    try:
+        STATES["table:19-cards"](board)
+        app = board.app
+        lay = app.table.layout
+        target = layout.mm_px(layout.TARGET_MM10, app.hw.ppcm)
+        text = layout.mm_px(layout.TEXT_MM10, app.hw.ppcm)
+        assert target + 18 * (text + 1) + target > app.height
+        band = app.height - 2 * target  # the columns' height under a band of buttons
+        assert (band - lay.card_h) // 18 < layout.GLYPH_HEIGHTS[0] + 1
+        # What the table shows: every index whole, the covered cards' the largest that
+        # fits their strip.
+        n, px = _index_px(app, 0)
+        assert n == layout.MAX_CARDS and px == lay.tight_h
+        assert lay.overlap(n) >= px + 1 and lay.overlap(n) < text + 1
+        assert not problems("pynt", app)
+    finally:
+        board.close()

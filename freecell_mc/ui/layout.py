@@ -122,8 +122,10 @@ class Layout:
         # Counter digits: cardart's 10-pixel glyphs, doubled when the panel needs more.
         self.digit_scale = 1 if self.text_px <= 10 else 2
         digits_w = 4 * (7 * self.digit_scale + 2)
-        # The strip holds "Finish" (the longest caption) and four digits, and is a target wide.
-        strip = max(target, 6 * FONT_W * ts + 8, digits_w + 4)
+        # The strip is as narrow as its contents allow, so that the columns get the rest of
+        # the width (their hit width is the pitch): a target wide, four digits, and the
+        # buttons edge to edge with "Finish" (the longest caption) a pixel inside the edge.
+        strip = max(target, 6 * FONT_W * ts + 4, digits_w + 4)
         pitch = (width - strip) // 8
         gap = 2 if pitch < 50 else 4
         self.tile_w = (pitch - gap) // 2
@@ -174,10 +176,10 @@ class Layout:
         bh = (height - info_h - 2) // 3 - 2
         if bh < target:
             bh = target
-        self.button_w = width - sx - 2
+        self.button_w = width - sx
         self.button_h = bh
         self._by = (height - 3 * (bh + 2), height - bh - 1, height - 2 * (bh + 2))  # finish, menu, undo
-        self.button_x0 = sx + 1
+        self.button_x0 = sx
 
     def button_x(self, hit):
         """Return the left edge of button HIT_UNDO, HIT_MENU or HIT_FINISH."""

@@ -221,7 +221,7 @@ def dead_box(lay, game):
         if box is not None:
             return box
     ts = lay.text_scale
-    x = lay.status_x + 1
+    x = lay.button_x0
     w = lay.button_w
     top = lay.counter_y + 10 * lay.digit_scale + 4
     room = lay.button_top(HIT_UNDO) - 2 - top
