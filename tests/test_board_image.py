@@ -229,3 +229,43 @@ def test_a_device_import_nothing_provides_fails_and_optional_ones_do_not(tmp_pat
         "adafruit_bogus_library (imported by code.py)",
         "adafruit_other (imported by code.py)",
     ]
+
+
+def test_the_image_dates_the_date_picker_from_its_commit(tmp_path, cp_mpy_cross, monkeypatch):
+    """A board whose clock and saves know no date starts its picker at the image's date."""
+    import ast
+
+    proc = subprocess.run(["git", "log", "-1", "--format=%cs"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert bundle.build_date(ROOT) == tuple(int(x) for x in proc.stdout.strip().split("-"))
+    assert bundle.build_date(tmp_path) is None  # no git there: the source's date stays
+    text = (ROOT / bundle.DATED).read_text()
+
+    def default_date(source):
+        for node in ast.parse(source).body:
+            if isinstance(node, ast.Assign) and node.targets[0].id == "DEFAULT_DATE":
+                return ast.literal_eval(node.value)
+        raise AssertionError("no DEFAULT_DATE")
+
+    assert default_date(bundle.dated_source(text, (2099, 1, 2))) == (2099, 1, 2)
+    # Never earlier than the source says, and nothing else changes.
+    assert bundle.dated_source(text, (2025, 1, 2)) == text
+    assert bundle.dated_source(text, None) == text
+    with pytest.raises(bundle.BundleError, match="DEFAULT_DATE"):
+        bundle.dated_source("x = 1\n", (2099, 1, 2))
+    # The build compiles the dated copy under the module's own name, and leaves no copy.
+    seen = {}
+    real = bundle.compile_mpy
+
+    def compile_mpy(exe, src, dst, name, target=None):
+        if name == bundle.DATED:
+            seen[name] = default_date(Path(src).read_text())
+        real(exe, src, dst, name, target)
+
+    monkeypatch.setattr(bundle, "compile_mpy", compile_mpy)
+    monkeypatch.setattr(bundle, "build_date", lambda root: (2099, 1, 2))
+    out = tmp_path / "CIRCUITPY"
+    manifest = bundle.build(out, cp_mpy_cross, log=io.StringIO())
+    assert seen == {bundle.DATED: (2099, 1, 2)}
+    assert "lib/freecell_mc/ui/screens/datepicker.mpy" in manifest["files"]
+    assert not [p for p in out.rglob("*") if p.name.startswith(".dated-")]

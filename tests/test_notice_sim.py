@@ -15,7 +15,7 @@ import pytest
 
 from host_sim import hardware
 from freecell_mc.saves import policy, record
-from test_screens_sim import at, centre, run
+from test_screens_sim import at, centre, run, step_to
 
 def ok(board="pyportal"):
     """Return 'tap X Y' on the notice's OK button."""
@@ -57,7 +57,7 @@ def test_unreadable_saves_are_told_once_then_the_table(tmp_path, board):
 def test_after_the_notice_an_unset_clock_still_asks_for_the_date(tmp_path):
     garbage_nvm(tmp_path)
     lines = ["expect screen notice", ok(), "expect screen datepicker"]
-    lines += [at("datepicker", "+", nth=1)] * 10 + [at("datepicker", "+", nth=2)] * 29
+    lines += step_to(2026, 11, 30)
     lines += [at("datepicker", "Set the date"), "expect screen table"]
     app = run(lines, tmp_path)
     assert app.saves.last_date == (2026, 11, 30)

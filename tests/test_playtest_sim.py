@@ -29,16 +29,25 @@ def tap(board, name, text, **kw):
 
 @pytest.mark.parametrize("board", sorted(SIZES))
 def test_the_date_picker_starts_from_the_date_last_set(tmp_path, board):
-    # The clock is unset: the player steps the picker to 2 March 2026 and sets it.
+    from freecell_mc.ui.screens.datepicker import DEFAULT_DATE
+    from freecell_mc.ui.screens.models import DateModel
+
+    # The clock is unset on a fresh drive: the picker starts from the image's date, and the
+    # player steps it two months and a day on and sets it.
     plus_month = tap(board, "datepicker", "+", nth=1)
     plus_day = tap(board, "datepicker", "+", nth=2)
+    app = run(["expect screen datepicker"], tmp_path / "fresh", board=board)
+    assert app.screen.model.value() == DEFAULT_DATE
     lines = ["expect screen datepicker", plus_month, plus_month, plus_day,
              tap(board, "datepicker", "Set the date"), "expect screen table"]
     run(lines, tmp_path, board=board)
     # A power cycle straight after: the clock is unset again, and the picker begins
-    # from the date the player set, not from 1 January.
+    # from the date the player set.
+    want = DateModel(*DEFAULT_DATE)
+    want.step(DateModel.MONTH, 2)
+    want.step(DateModel.DAY, 1)
     app = run(["expect screen datepicker"], tmp_path, board=board)
-    assert app.screen.model.value() == (2026, 3, 2)
+    assert app.screen.model.value() == want.value() > DEFAULT_DATE
 
 
 @pytest.mark.parametrize("board", sorted(SIZES))

@@ -491,26 +491,41 @@ def test_settings_say_where_the_board_has_no_brightness_control_and_offer_nothin
 
 def test_datepicker_starts_from_the_last_known_date_and_sets_the_clock():
     app = FakeApp(date=(2000, 1, 1))
-    app.saves.last_date = (2026, 11, 27)
+    app.saves.last_date = (2027, 1, 27)
     app, s = make("datepicker", app, then="daily")
-    assert [t.text for t in s.values] == ["2026", "Nov", "27"]
+    assert [t.text for t in s.values] == ["2027", "Jan", "27"]
     pluses = [b for b in s.buttons if b.text == "+"]
     for _ in range(3):
         s.tap(pluses[2].x + 5, pluses[2].y + 5)
-    assert s.long.text == "Monday 30 November 2026"
+    assert s.long.text == "Saturday 30 January 2027"
     tap(s, "Set the date")
-    assert app.clock.set_calls == [(2026, 11, 30)]
-    assert app.vouched == (2026, 11, 30, True)  # the player's date is a confirmed one
+    assert app.clock.set_calls == [(2027, 1, 30)]
+    assert app.vouched == (2027, 1, 30, True)  # the player's date is a confirmed one
     assert app.calls == [("goto", "daily", {})]
 
 
+def test_datepicker_starts_from_the_images_date_when_the_last_known_is_older():
+    from freecell_mc.ui.screens.datepicker import DEFAULT_DATE
+
+    assert DEFAULT_DATE > (2026, 1, 1)  # no longer the first day the game was planned for
+    app = FakeApp(date=(2000, 1, 1))
+    app.saves.last_date = (2026, 3, 2)  # set long before this image was built
+    app, s = make("datepicker", app)
+    assert s.model.value() == DEFAULT_DATE
+
+
 def test_datepicker_default_goes_back_to_the_table():
+    from freecell_mc.dates import add_days
+    from freecell_mc.ui.screens.datepicker import DEFAULT_DATE
+
     app, s = make("datepicker", FakeApp(date=(2000, 1, 1)))
+    assert s.model.value() == DEFAULT_DATE  # nothing known: the image's date
     minus = [b for b in s.buttons if b.text == "-"]
-    s.tap(minus[2].x + 5, minus[2].y + 5)  # 1 January 2026 -> 31 December 2025
-    assert s.model.value() == (2025, 12, 31)
+    s.tap(minus[2].x + 5, minus[2].y + 5)  # a day back
+    day_before = add_days(*DEFAULT_DATE, -1)
+    assert s.model.value() == day_before
     s.key("enter")
-    assert app.clock.set_calls == [(2025, 12, 31)]
+    assert app.clock.set_calls == [day_before]
     assert app.calls == [("continue",)]
 
 

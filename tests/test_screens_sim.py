@@ -106,13 +106,21 @@ def test_daily_calendar_plays_an_older_day(tmp_path):
     assert columns(tmp_path / "x" / "b.txt")[0] == "6D 9D AS 9C 4H 7C 7S"
 
 
+def step_to(y, m, d, size=(320, 240)):
+    """Return the taps on the picker's day +/- from where a board knowing no date starts
+    (the source's DEFAULT_DATE) to y-m-d."""
+    from freecell_mc.dates import day_number
+    from freecell_mc.ui.screens.datepicker import DEFAULT_DATE
+
+    n = day_number(y, m, d) - day_number(*DEFAULT_DATE)
+    return [at("datepicker", "+" if n > 0 else "-", nth=2, size=size)] * abs(n)
+
+
 def test_unset_clock_asks_for_the_date_then_deals_the_right_daily(tmp_path):
     # The clock restarts at 2000-01-01: the game asks for the date, starting from the last
-    # one it knew (none yet: 2026-01-01), and the player steps to 30 November 2026.
-    plus_month = at("datepicker", "+", nth=1)
-    plus_day = at("datepicker", "+", nth=2)
+    # one it knew (none yet: the image's date), and the player steps to 30 November 2026.
     lines = ["expect screen datepicker"]
-    lines += [plus_month] * 10 + [plus_day] * 29
+    lines += step_to(2026, 11, 30)
     lines += [at("datepicker", "Set the date"), "expect screen table",
               "key esc", at("menu", "Daily deal", begun=False), "expect screen daily",
               at("daily", "Today"), "expect screen table", "dump board.txt"]
@@ -125,7 +133,7 @@ def test_unset_clock_asks_for_the_date_then_deals_the_right_daily(tmp_path):
 def test_unset_clock_daily_from_the_menu_goes_through_the_picker(tmp_path):
     lines = ["expect screen datepicker", "key esc", "expect screen table",  # skipped at start
              "key esc", at("menu", "Daily deal", begun=False), "expect screen datepicker"]
-    lines += [at("datepicker", "+", nth=1)] * 10 + [at("datepicker", "+", nth=2)] * 29
+    lines += step_to(2026, 11, 30)
     lines += [at("datepicker", "Set the date"), "expect screen daily", at("daily", "30"),
               "dump board.txt"]
     run(lines, tmp_path)

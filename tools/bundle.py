@@ -6,7 +6,8 @@ CircuitPython major the game is built for, as Adafruit builds its library bundle
 compiler given (--mpy-cross, $FREECELL_MPY_CROSS) only the image of its major:
 
     code.py, boot.py            as they are (the board runs only these two as source)
-    lib/freecell_mc/**.mpy      the game, compiled by CircuitPython's own mpy-cross
+    lib/freecell_mc/**.mpy      the game, compiled by CircuitPython's own mpy-cross (the date
+                                picker's DEFAULT_DATE set to the date of the commit built)
     lib/<library>.mpy           every library of requirements.txt the firmware does not freeze
                                 (today adafruit_touchscreen alone), compiled from the pinned
                                 package in the development set-up
@@ -48,6 +49,11 @@ from tools import cptools  # noqa: E402
 
 BUILD = ROOT / "build"
 MANIFEST = ".bundle"
+# A board whose clock and saves know no date asks for it from the date picker, which starts
+# from DEFAULT_DATE: the image carries the date of the commit it is built from there (never
+# after today, and the same image for the same commit), or the source's, whichever is later.
+DATED = "freecell_mc/ui/screens/datepicker.py"
+_DATE_LINE = re.compile(r"^DEFAULT_DATE = \((\d+), (\d+), (\d+)\)$", re.M)
 
 
 def out_dir(target):
@@ -209,6 +215,29 @@ def compile_mpy(exe, src, dst, name, target=None):
         raise BundleError("%s: mpy-cross wrote a file starting %r, not %r" % (name, head, want))
 
 
+def build_date(root=ROOT):
+    """Return (y, m, d) of the commit root is checked out at, or None where git cannot say."""
+    try:
+        proc = subprocess.run(["git", "log", "-1", "--format=%cs"], cwd=root,
+                              capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    m = re.fullmatch(r"(\d{4})-(\d\d)-(\d\d)", proc.stdout.strip())
+    if proc.returncode != 0 or m is None:
+        return None
+    return (int(m.group(1)), int(m.group(2)), int(m.group(3)))
+
+
+def dated_source(text, date):
+    """Return the date picker's source text with DEFAULT_DATE at date, if date is later."""
+    m = _DATE_LINE.search(text)
+    if m is None:
+        raise BundleError("%s has no line DEFAULT_DATE = (y, m, d) to date the image" % DATED)
+    if date is None or date <= tuple(int(g) for g in m.groups()):
+        return text
+    return text[:m.start()] + "DEFAULT_DATE = (%d, %d, %d)" % date + text[m.end():]
+
+
 def inputs_digest(root=ROOT, libs=None):
     """Return a digest of everything the image is made from (not the compiler's identity)."""
     h = hashlib.sha256()
@@ -294,9 +323,17 @@ def build(out, mpy_cross=None, root=ROOT, log=sys.stdout):
     _clear(out)
     out.mkdir(parents=True)
     files = []  # image paths, in the order the copy tool writes them
+    built = build_date(root)
     for rel in device_sources(root):
         dst = Path("lib") / rel.with_suffix(".mpy")
-        compile_mpy(exe, root / rel, out / dst, rel.as_posix(), target)
+        src = root / rel
+        if rel.as_posix() == DATED:
+            # Compiled from a dated copy beside the image (its name in tracebacks unchanged).
+            src = out / (".dated-" + rel.name)
+            src.write_text(dated_source((root / rel).read_text(), built))
+        compile_mpy(exe, src, out / dst, rel.as_posix(), target)
+        if src != root / rel:
+            src.unlink()
         files.append(dst.as_posix())
     lib = root / "lib"
     for name, dist, lib_version, base, lib_files in libs:

@@ -14,7 +14,9 @@ _SKIP = const(2)
 _PLUS = const(10)  # 10 + field: year, month, day up
 _MINUS = const(20)  # 20 + field: down
 
-DEFAULT_DATE = (2026, 1, 1)
+# Where a board that knows no date starts: this source's date, or the date of the commit
+# its image was built from (tools/bundle.py writes it here): never after today.
+DEFAULT_DATE = (2026, 12, 3)
 _NOTE_START = "The clock was reset. Free deals need no date."
 _NOTE_DAILY = "The clock was reset; the daily needs the date."
 # When a running clock is far ahead of the last date the player confirmed (Play.vouch_date).
@@ -95,7 +97,7 @@ class Screen(widgets.Screen):
                         widgets.caption("Set the date", half, 2), scale=2)
 
     def show(self, then="table", date=None, check=False, **kw):
-        """Start from date, else the last date the game knew; then= is where OK leads.
+        """Start from date (else the last date known, or the image's); then= is where OK leads.
 
         check: the clock runs, far ahead of the last confirmed date: the player confirms
         it (or sets the right one), or carries on without (Not now).
@@ -104,7 +106,9 @@ class Screen(widgets.Screen):
         self.then_kw = kw
         self.check = check
         if date is None:
-            date = self.app.saves.last_date or DEFAULT_DATE
+            # The later of the last date the game knew and the image's: both were once
+            # today, so the later is the nearer.
+            date = max(self.app.saves.last_date or DEFAULT_DATE, DEFAULT_DATE)
         self.model.set(*date)
         if check:
             self.note.set(widgets.wrap(_NOTE_CHECK, self.cols))
