@@ -208,6 +208,21 @@ state("table:dead-end-short-columns")(_dead_end([6, 6, 6, 6, 6, 6, 6, 5]))
 state("table:dead-end-long-columns")(_dead_end([10, 1, 10, 1, 10, 1, 13, 1]))
 
 
+@state("table:open-dead-end")
+def _open_dead(board):
+    # A dead end whose panel has room for its first words only (the Titano's "No moves
+    # left.", the Pynt's "No moves"), tapped: the whole message over the columns until the
+    # next tap. The PyPortal shows it whole beside the cards already.
+    from freecell_mc.ui.tableview import DEAD_END
+
+    _dead(board)
+    strip = board.app.table.strip
+    x, y, w, h = strip.dead_box
+    if strip.dead_text.text.replace("\n", " ") != DEAD_END:
+        board.app.table.tap(x + w // 2, y + h // 2)
+    assert strip.dead_text.text.replace("\n", " ") == DEAD_END
+
+
 @state("table:undo-available")
 def _undo_on(board):
     move(board)
@@ -505,6 +520,31 @@ for _name, _kind, _num in (("seed", deals.KIND_SEED, 4294967295), ("ms", deals.K
 state("result:calendar")(_result(deals.KIND_DAILY, 20261130, today_won=True))
 
 
+@state("result:other-slot-older-daily")
+def _result_older(board):
+    # An older day kept: "Daily" is today's deal, another game than the kept one's Continue.
+    app = board.app
+    app.start_daily(2026, 11, 28)
+    move(board)
+    app.switch_slot(0)
+    _result(deals.KIND_MS, 1000000)(board)
+    texts = [b.text for b in app.screen.buttons]
+    assert "Daily" in texts and "Continue daily 28 Nov" in texts
+
+
+@state("menu:two-slots-untouched")
+def _menu_untouched(board):
+    # Deal #617 typed in and left untouched for today's daily, begun: both are offered.
+    app = board.app
+    app.start_deal(deals.KIND_MS, 617, 4, True)
+    app.start_daily(2026, 11, 30)
+    move(board)
+    app.goto("menu")
+    conts = [b.text.replace("\n", " ") for b in app.screen.buttons
+             if b.text.startswith("Continue")]
+    assert conts == ["Continue daily 30 Nov", "Continue deal #617"]
+
+
 @state("stats:empty")
 def _stats_empty(board):
     board.app.goto("stats")
@@ -575,6 +615,16 @@ def _dp_start(board):
 @state("datepicker:daily")
 def _dp_daily(board):
     board.app.goto("datepicker", then="daily", date=(2027, 9, 29))
+
+
+@state("datepicker:fresh-drive")
+def _dp_fresh(board):
+    # Nothing known of the date: the picker starts at the image's.
+    from freecell_mc.ui.screens.datepicker import DEFAULT_DATE
+
+    board.app.saves.last_date = None  # as on a fresh drive with the clock reset
+    board.app.goto("datepicker", then="table")
+    assert board.app.screen.model.value() == DEFAULT_DATE
 
 
 def _calibration(taps):

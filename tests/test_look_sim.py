@@ -80,6 +80,42 @@ def test_the_dead_end_message_stands_beside_the_cards(tmp_path, board):
     assert not table.strip.undo_button.hidden and not table.strip.menu_button.hidden
 
 
+@pytest.mark.parametrize("board", sorted(PANELS))
+def test_a_tap_on_the_dead_end_message_shows_its_advice(tmp_path, board):
+    # Microsoft deal #1 with one free cell: 2a leaves no move. Where the panel beside the
+    # cards holds only the first words (the Pynt's "No moves", the Titano's first
+    # sentence), a tap on them shows the whole message; the next tap closes it.
+    from freecell_mc.ui.tableview import DEAD_END
+
+    start = ["expect screen table", "move 2a", "expect moves 1"]
+    kw = dict(board=board, start_deal=(deals.KIND_MS, 1, 1), date="2026-11-30")
+    app = run(start, tmp_path / "1", **kw)
+    strip = app.table.strip
+    short = strip.dead_text.text
+    if board == "pyportal":
+        assert short.replace("\n", " ") == DEAD_END  # whole beside the cards already
+        return
+    assert short.replace("\n", " ") != DEAD_END and strip.dead_end_shown
+    x, y, w, h = strip.dead_box
+    shots = [tmp_path / "short.png", tmp_path / "open.png", tmp_path / "closed.png"]
+    app = run(start + ["shot %s" % shots[0], "tap %d %d" % (x + w // 2, y + h // 2),
+                       "shot %s" % shots[1], "tap %d %d" % (x + w // 2, y + h // 2),
+                       "shot %s" % shots[2], "expect moves 1"], tmp_path / "2", **kw)
+    assert app.table.strip.dead_text.text == short and app.table.sel_src == -1
+    from PIL import Image, ImageChops
+
+    with Image.open(shots[0]) as a, Image.open(shots[1]) as b, Image.open(shots[2]) as c:
+        a, b, c = a.convert("RGB"), b.convert("RGB"), c.convert("RGB")
+        assert ImageChops.difference(a, c).getbbox() is None  # closed: as before
+        diff = ImageChops.difference(a, b)
+    diff.paste((0, 0, 0), (x, y, x + w, y + h))  # where the first words stood
+    box = diff.getbbox()
+    # Opened over the columns, clear of the strip's buttons, a good part of the table.
+    lay = app.table.layout
+    assert box is not None and box[2] <= lay.status_x
+    assert (box[2] - box[0]) * (box[3] - box[1]) > lay.status_x * lay.height // 4
+
+
 def test_the_calibration_cross_goes_away_once_saved(tmp_path):
     w, h = 320, 240
     (x1, y1), (x2, y2), (x3, y3) = targets(w, h)

@@ -491,7 +491,7 @@ DEAD_ENDS = sorted(n for n in STATES if n.startswith("table:dead-end"))
 @pytest.mark.parametrize("name", DEAD_ENDS)
 @pytest.mark.parametrize("board_name", sorted(BOARDS))
 def test_the_dead_end_message_covers_no_card_and_no_button(board_name, name):
-    from freecell_mc.ui.tableview import DEAD_END, DEAD_SHORT
+    from freecell_mc.ui.tableview import DEAD_END, DEAD_MORE
 
     board = PanelBoard(board_name)
     try:
@@ -513,7 +513,47 @@ def test_the_dead_end_message_covers_no_card_and_no_button(board_name, name):
         # Where the board has the room (not the Pynt), short columns get the whole message.
         if name == "table:dead-end-short-columns" and board_name != "pynt":
             assert words == DEAD_END
-        assert DEAD_END.startswith(words) or DEAD_SHORT.startswith(words)
+        assert DEAD_END.startswith(words) or DEAD_MORE.startswith(words)
+    finally:
+        board.close()
+
+
+@pytest.mark.parametrize("name", DEAD_ENDS)
+@pytest.mark.parametrize("board_name", sorted(BOARDS))
+def test_the_dead_end_advice_reaches_the_player_on_every_board(board_name, name):
+    # The whole message, "Undo a move or start a new deal." with it, is on the screen
+    # beside the cards, or one tap on the shorter words shows it over the columns at the
+    # text size; the next tap closes it and does nothing else.
+    from freecell_mc.ui.tableview import DEAD_END
+
+    board = PanelBoard(board_name)
+    try:
+        STATES[name](board)
+        app = board.app
+        table = app.table
+        strip = table.strip
+        before = (app.game.moves, bytes(app.game.pos))
+        small = strip.dead_box
+        words = strip.dead_text.text.replace("\n", " ")
+        if words != DEAD_END:
+            x, y, w, h = small
+            board.tap(x + w // 2, y + h // 2)
+            assert strip.dead_text.text.replace("\n", " ") == DEAD_END
+            items = shown(table.group, table.art)
+            (box, cap), = [(b, c) for k, t, b, c, o in items if o is strip.dead_text.group]
+            assert cap >= layout.mm_px(layout.TEXT_MM10, app.hw.ppcm)
+            assert 0 <= box[0] and box[2] <= table.layout.status_x and 0 <= box[1] \
+                and box[3] <= app.height, box
+            assert strip.dead_box == small and not strip.dead_group.hidden
+            assert (app.game.moves, bytes(app.game.pos)) == before and table.sel_src == -1
+            # The next tap anywhere (here on Undo) closes it, and only that.
+            board.tap_button(HIT_UNDO)
+            assert strip.dead_text.text.replace("\n", " ") == words
+            assert strip.dead_end_shown and strip.dead_box == small
+            assert (app.game.moves, bytes(app.game.pos)) == before
+        else:
+            # Shown whole already: a tap on it is a tap on the column above it, as before.
+            assert board_name != "pynt", "the Pynt has no room for it beside the cards"
     finally:
         board.close()
 

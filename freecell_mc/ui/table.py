@@ -43,6 +43,9 @@ class Table(TableView):
         if self.finishing:
             self.finishing = False  # any tap stops the finish, and does nothing else
             return
+        if self.strip.tap(x, y, app.game):
+            self.clear_selection()  # the dead-end message opened or closed, nothing else
+            return
         lay = self.layout
         hit = lay.hit(x, y)
         if hit == HIT_UNDO:

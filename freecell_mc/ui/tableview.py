@@ -49,9 +49,12 @@ from freecell_mc.ui.layout import (
 
 DEAD_END = "No moves left. Every cell is full and nothing fits. Undo a move or start a new deal."
 # What the panel says where the whole message has no room beside the cards: its first
-# words, Undo and Menu in the strip being the way on.
+# words, saying where the rest is where they have the room; a tap on the panel shows the
+# whole message over the columns until the next tap (Strip.tap).
+DEAD_MORE = "No moves left. Tap for more."
 DEAD_SHORT = "No moves left."
 DEAD_SHORTEST = "No moves"
+_DEAD_OPEN = const(2)  # Strip._dead_shown while the whole message is open over the columns
 
 _NO_PLACE = const(255)
 _MODE_COLUMN = const(0)
@@ -171,7 +174,7 @@ class Strip:
             self._finish_shown = fin
             self.finish_button.hidden = not fin
         dead = (not fin) and (not won) and game.dead_end()
-        if dead != self._dead_shown:
+        if dead != bool(self._dead_shown):
             self._dead_shown = dead
             if dead:
                 self._place_dead(game)
@@ -179,10 +182,23 @@ class Strip:
                 self.dead_box = None
             self.dead_group.hidden = not dead
 
-    def _place_dead(self, game):
-        """Size the dead-end panel and its words to the room the columns leave now."""
-        x, y, w, h, text = dead_box(self.lay, game)
-        self.dead_box = (x, y, w, h)
+    def _place_dead(self, game, words=None):
+        """Size the dead-end panel and its words to the room the columns leave now.
+
+        words: open the whole message (words) over the columns instead, where it covers
+        cards until the next tap; dead_box keeps the panel's own place.
+        """
+        if words is None:
+            x, y, w, h, text = dead_box(self.lay, game)
+            self.dead_box = (x, y, w, h)
+        else:
+            lay = self.lay
+            ts = lay.text_scale
+            w = lay.status_x - 8
+            text = widgets.wrap(words, (w - 8) // (FONT_W * ts))
+            h = widgets.text_height(text, ts) + 8
+            x = 4
+            y = lay.col_y + (lay.height - lay.col_y - h) // 2
         e = self.dead_edge
         e.x = x
         e.y = y
@@ -195,6 +211,32 @@ class Strip:
         f.height = h - 4
         self.dead_text.set(text)
         self.dead_text.move(x + w // 2, y + h // 2)
+        # Fewer words than the whole message: drawn as a button, because it is one (tap).
+        if words is None and len(text) != len(DEAD_END):
+            e.pixel_shader = widgets.solid(widgets.BORDER)
+            f.pixel_shader = widgets.solid(widgets.FILL)
+        else:
+            e.pixel_shader = widgets.solid(cardart.FELT_LINE)
+            f.pixel_shader = widgets.solid(cardart.FELT_DARK)
+
+    def tap(self, x, y, game):
+        """Open the whole dead-end message on a tap on its shorter words, close it on the
+        next tap; return True if the tap was the message's (it then does nothing else)."""
+        shown = self._dead_shown
+        if not shown:
+            return False
+        if shown == _DEAD_OPEN:
+            self._dead_shown = True
+            self._place_dead(game)
+            return True
+        bx, by, bw, bh = self.dead_box
+        if not (bx <= x < bx + bw and by <= y < by + bh):
+            return False
+        if len(self.dead_text.text) == len(DEAD_END):
+            return False  # the whole message is there already (wrapping keeps its length)
+        self._dead_shown = _DEAD_OPEN
+        self._place_dead(game, DEAD_END)
+        return True
 
     @property
     def dead_end_shown(self):
@@ -213,10 +255,11 @@ def dead_box(lay, game):
     The whole message where the feet of neighbouring columns leave room for it at the
     text size, at the bottom edge; else (long columns, or a panel as dense as the Pynt's,
     where the message needs more room than the table ever leaves) its first sentence
-    there; else the strip between the counter and Undo, with as many of its first words
-    as fit: Finish never shows at a dead end, so that place is free.
+    there, with "Tap for more." where that fits too; else the strip between the counter
+    and Undo, with as many of those words as fit: Finish never shows at a dead end, so
+    that place is free. A tap on shorter words opens the whole message (Strip.tap).
     """
-    for words in (DEAD_END, DEAD_SHORT):
+    for words in (DEAD_END, DEAD_MORE, DEAD_SHORT):
         box = _under_columns(lay, game, words)
         if box is not None:
             return box
@@ -225,7 +268,7 @@ def dead_box(lay, game):
     w = lay.button_w
     top = lay.counter_y + 10 * lay.digit_scale + 4
     room = lay.button_top(HIT_UNDO) - 2 - top
-    for words in (DEAD_END, DEAD_SHORT, DEAD_SHORTEST):
+    for words in (DEAD_END, DEAD_MORE, DEAD_SHORT, DEAD_SHORTEST):
         # Only the 2-pixel edge around the text: the font's cell has blank rows of its own,
         # and a pixel more would leave the Titano's strip "No moves" for "No moves left.".
         text = widgets.wrap(words, (w - 6) // (FONT_W * ts))
