@@ -651,3 +651,23 @@ def test_the_pynt_has_no_room_for_a_band_or_a_full_index_at_19_cards():
         assert not problems("pynt", app)
     finally:
         board.close()
+
+
+@pytest.mark.parametrize("board_name", sorted(BOARDS))
+def test_calibrate_is_captioned_as_large_as_the_other_settings(board_name):
+    # Every control of the settings speaks at one size: "Calibrate" was 8 px on the
+    # PyPortal beside 16 px "Off", "1".."4" and the times.
+    caps = {}
+    for name in ("settings", "settings:second-page", "settings:last-page"):
+        board = PanelBoard(board_name)
+        try:
+            STATES[name](board)
+            s = board.app.screen
+            for b in buttons_of(s):
+                if b.caption is not None:
+                    caps[b.text] = b.caption.scale * layout.CAP_H
+        finally:
+            board.close()
+    assert "Calibrate" in caps and "Off" in caps and "4" in caps, sorted(caps)
+    others = {cap for text, cap in caps.items() if text not in ("Back", "More")}
+    assert others == {caps["Off"]} and caps["Calibrate"] == 16, caps

@@ -109,7 +109,8 @@ class Screen(widgets.Screen):
         if r == _CELLS_ROW:
             return 4 * m.target + 3 * m.gap
         if r == _TOUCH_ROW:
-            return max(m.target, widgets.text_width("Calibrate", m.text_scale) + 8)
+            # At scale 2, as every other control's caption (and every label) on the page.
+            return max(m.target, widgets.text_width("Calibrate", 2) + 8)
         if r == _DIM_ROW or r == _DARK_ROW:
             return max(m.target, widgets.text_width(_LONGEST_TIME, 2) + 8)
         return max(m.target, widgets.text_width("Off", 2) + 8, self.width * 72 // 320)
@@ -186,7 +187,7 @@ class Screen(widgets.Screen):
                                         str(n), scale=2)
                     self.cell_buttons.append(b)
             elif r == _TOUCH_ROW:
-                self.add_button(_CALIBRATE, cx, cy, cw, ch, "Calibrate")
+                self.add_button(_CALIBRATE, cx, cy, cw, ch, "Calibrate", scale=2)
             elif r == _DIM_ROW or r == _DARK_ROW:
                 b = self.add_button(_BIDS[r], cx, cy, cw, ch, _LONGEST_TIME, scale=2)
                 b.set_enabled(self.light)
