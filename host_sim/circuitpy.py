@@ -17,6 +17,27 @@ from host_sim.fatformat import image_problem, short_name
 from host_sim.flash import SECTOR, Flash
 
 IMAGE = "circuitpy.img"  # the simulator's CIRCUITPY inside its drive folder
+BOOT_OUT = "boot_out.txt"
+# What the firmware writes into boot_out.txt before boot.py's output (main.c run_boot_py:
+# its version, the board, the chip's UID; printed "cooked", each line ending CR LF); a
+# drive that had no boot.py at its last start holds just this.
+FIRMWARE_TEXT = ("Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit PyPortal with "
+                 "samd51j20\r\nBoard ID:pyportal\r\nUID:8DD2C4F553544B4D34202020FF0C1C3D\r\n")
+
+
+def boot_out_text(old):
+    """Return the bytes of boot_out.txt once the game's boot.py has run, from its bytes now.
+
+    The firmware's own lines stay; "boot.py output:" and the one line the game's boot.py
+    prints at every start follow (freecell_mc/hardware/boot.py HOW). The copy tool writes
+    this, so that the board's first start after the copy finds it unchanged and does not
+    rewrite it (docs/saves.md, "boot.py: who writes CIRCUITPY").
+    """
+    from freecell_mc.hardware.boot import HOW
+
+    cut = old.find(b"boot.py output:")
+    firmware = old if cut < 0 else old[:cut]
+    return firmware + b"boot.py output:\r\n" + HOW.encode() + b"\r\n"
 
 # What a PyPortal's CIRCUITPY holds before the game first saves: boot_out.txt (the firmware's),
 # then the board image of `./dev bundle` in the order tools/copy_to_board.py writes it, with
@@ -24,7 +45,7 @@ IMAGE = "circuitpy.img"  # the simulator's CIRCUITPY inside its drive folder
 # file and its folders (host_sim/savefile.py, not listed here), then these. Folders are made
 # as their files need them.
 INSTALLED = (
-    ("boot_out.txt", 160),
+    ("boot_out.txt", 136),  # FIRMWARE_TEXT; the copy tool adds boot.py's line (boot_out_text)
     ("lib/freecell_mc/__init__.mpy", 39),
     ("lib/freecell_mc/app.mpy", 4122),
     ("lib/freecell_mc/compat.mpy", 90),
@@ -131,8 +152,8 @@ def install_zip(vol, zip_path):
     as a file manager does; the firmware's boot_out.txt first."""
     import zipfile
 
-    with vol.open("boot_out.txt", "wb") as fh:
-        fh.write(b"#" * INSTALLED[0][1])
+    with vol.open(BOOT_OUT, "wb") as fh:
+        fh.write(FIRMWARE_TEXT.encode())
     with zipfile.ZipFile(zip_path) as zf:
         infos = zf.infolist()
         items = [(i.filename.rstrip("/"), None if i.is_dir() else i.file_size) for i in infos]
@@ -159,7 +180,10 @@ def install(vol, places=savelog.RING, saves=True):
             vol.mkdir(path)
         else:
             with vol.open(path, "wb") as fh:
-                fh.write(b"#" * size)
+                if path == BOOT_OUT:  # the firmware's, as the copy tool leaves it
+                    fh.write(boot_out_text(FIRMWARE_TEXT.encode()))
+                else:
+                    fh.write(b"#" * size)
 
 
 def open_drive(folder, populate=True, release=None):

@@ -68,6 +68,7 @@ class Simulator:
         self.hold_at_boot = hold_at_boot
         self.drive_readonly = True  # what code.py sees until boot.py remounts "/"
         self.remounts = []
+        self.boot_out_writes = 0  # times boot.py's start rewrote boot_out.txt (_run_boot)
         self.phase = "boot"
         self.polls = 0
         self.resets = 0
@@ -211,6 +212,51 @@ class Simulator:
         if os.path.exists(path):
             runpy.run_path(path, run_name="__main__")
 
+    def _run_boot(self):
+        """Run boot.py as the board does, and write boot_out.txt only if its text changed.
+
+        CircuitPython's run_boot_py (main.c) collects its own lines, "boot.py output:" and
+        everything printed while boot.py runs (a traceback too), then reads boot_out.txt
+        and rewrites it, through FatFs, only when the text differs. Each rewrite is counted
+        in boot_out_writes; the text is also printed, as on the serial console.
+        """
+        import io
+
+        from host_sim import circuitpy
+
+        path = os.path.join(self.root, "boot.py")
+        text = circuitpy.FIRMWARE_TEXT
+        failed = None
+        if os.path.exists(path):
+            buf = io.StringIO()
+            old = sys.stdout
+            sys.stdout = buf
+            try:
+                runpy.run_path(path, run_name="__main__")
+            except Exception as e:  # noqa: BLE001  (the board prints it into boot_out.txt)
+                failed = e
+                traceback.print_exc(file=buf)
+            finally:
+                sys.stdout = old
+            out = buf.getvalue()
+            sys.stdout.write(out)
+            text += "boot.py output:\r\n" + out.replace("\n", "\r\n")
+        data = text.encode()
+        if len(data) > 486:  # the firmware keeps 512 bytes at most (supervisor/.../micropython.c)
+            data = data[:486] + b"[truncated due to length]\n"
+        vol = self.volume()
+        try:
+            with vol.open(circuitpy.BOOT_OUT, "rb") as fh:
+                same = fh.read(len(data) + 1) == data
+        except OSError:
+            same = False
+        if not same:
+            with vol.open(circuitpy.BOOT_OUT, "wb") as fh:
+                fh.write(data)
+            self.boot_out_writes += 1
+        if failed is not None:
+            raise failed
+
     def _power_up(self):
         """A hard reset: ticks and the internal RTC restart (at 2000-01-01, whatever --date
         said), the drive's mount goes back to the default; an external RTC keeps its time."""
@@ -250,7 +296,7 @@ class Simulator:
                 try:
                     if boot:
                         self.phase = "boot"
-                        self._run_file("boot.py")
+                        self._run_boot()
                     self.phase = "code"
                     self._run_file("code.py")
                     return 0  # code.py finished: "Code done running."
@@ -387,9 +433,10 @@ def build_parser():
     )
     p.add_argument(
         "--ext-rtc",
-        choices=("none", "ds3231", "pcf8523"),
+        choices=("none", "ds3231", "pcf8523", "ds1307", "mpu6050"),
         default="none",
-        help="an RTC chip on the STEMMA I2C port at 0x68 (default none)",
+        help="a chip on the STEMMA I2C port at 0x68 (default none): an RTC the game uses "
+        "(ds3231, pcf8523), or one it must leave alone (ds1307, mpu6050)",
     )
     p.add_argument(
         "--seed", metavar="N", type=options.seed, help="start on seeded deal N, 0 .. 4294967295"

@@ -199,6 +199,29 @@ def carry_over(dest, out=sys.stdout):
     return rec
 
 
+def boot_out(dest, dry_run=False, out=sys.stdout):
+    """Write boot_out.txt as the board's next start will find it, if it differs.
+
+    The firmware rewrites boot_out.txt at a start whose boot.py prints other text than it
+    holds (CircuitPython's main.c), an erase of the flash sector it shares with the boot
+    sector, the FAT, the root folder and fcsave/; the game's boot.py prints one line, the
+    same at every start. Written here, from the computer, the board never rewrites it.
+    """
+    from host_sim import circuitpy
+
+    path = Path(dest) / "boot_out.txt"
+    try:
+        old = path.read_bytes()
+    except OSError:
+        return  # no firmware's text to keep (told above: maybe not a CIRCUITPY drive)
+    new = circuitpy.boot_out_text(old)
+    if new != old:
+        if not dry_run:
+            path.write_bytes(new)
+        out.write("%s boot_out.txt as the board will write it, so it never does\n"
+                  % ("would write" if dry_run else "wrote"))
+
+
 def mounted_device(dest):
     """Return the block device mounted at dest (Linux), or None."""
     try:
@@ -277,6 +300,7 @@ def copy(dest, image=None, root=ROOT, prune=False, dry_run=False, mpy_cross=None
             copied += place_saves(dest, image, dry_run, out)
         except NoRoom as e:
             no_room = str(e)  # the game is copied all the same: it saves to nvm meanwhile
+        boot_out(dest, dry_run, out)
         for rel in files:
             src, dst = image / rel, dest / rel
             if same(src, dst):

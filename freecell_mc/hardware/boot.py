@@ -9,21 +9,19 @@ switches to USB updates in Settings (a flag in the saves, read here at the next 
 with no working game at all, holds a finger on the screen while pressing reset: that start
 leaves the drive to the computer once. CircuitPython's safe mode (press reset again while
 the status light blinks yellow at start-up) skips boot.py entirely and always works.
+What it prints is one line, the same at every start (HOW): it lands in boot_out.txt.
 """
 
 from freecell_mc.saves import record, savelog
 
-GAME = "FreeCell MC: the game keeps its saves on CIRCUITPY, so the computer sees it read-only."
-HOW = "For USB updates: Settings > USB updates, or hold the screen while pressing reset."
-USB = "FreeCell MC: CIRCUITPY is open to the computer for updates; saves are limited."
-BACK = "To give it back to the game: Settings > USB updates, then reset."
-HELD = "FreeCell MC: screen held at reset, CIRCUITPY is open to the computer for this start."
-# Switching USB updates on in Settings would keep the drive from the game after the reset:
-# after a held start, a plain reset without holding is all it takes.
-AGAIN = "To give it back to the game: reset without holding the screen."
-# A copy of the game as source cannot run on the board (hardware/source.py): the drive is
-# left to the computer, so the release zip can be unzipped onto it at once.
-SOURCE = "FreeCell MC: copied as .py source; CIRCUITPY stays open to copy the .mpy release."
+# What boot.py prints, at every start and in every case: one line, the same bytes. The
+# firmware writes its own lines and this into boot_out.txt, and rewrites that file when
+# the text changes (main.c, run_boot_py): a 4 KB erase of the sector it shares with the
+# boot sector, the FAT, the root folder and fcsave/, where a power cut can cost the drive.
+# So nothing here says which way this start went (Settings does, on the screen): not the
+# mode, not a held screen, not an error.
+HOW = ("FreeCell MC: after a reset the game keeps CIRCUITPY for its saves (the computer "
+       "sees it read-only) unless Settings > USB updates is on or the screen is held.")
 
 _SAMPLES = 8
 _NEEDED = 5  # of the samples, so one noisy reading neither starts nor stops it
@@ -77,44 +75,40 @@ def read_usb_flag(blocks):
     return record.usb_flag(data) == 1
 
 
-def decide(usb_flag, held):
-    """Return (game_writes, lines to print) for the saved flag and a held screen."""
-    if held:
-        return False, (HELD, AGAIN)
-    if usb_flag:
-        return False, (USB, BACK)
-    return True, (GAME, HOW)
-
-
 def main(fs=None, blocks=None, touch=None, out=print):
-    """Run boot.py's job; the arguments replace the board's modules in tests."""
-    from freecell_mc.hardware import source
+    """Run boot.py's job; return True if the game writes CIRCUITPY.
 
-    if source.installed():
-        out(SOURCE)
-        return False
-    if fs is None:
-        import storage as fs  # CircuitPython's storage module: the drive's mounts
-    if blocks is None:
-        try:
-            import microcontroller
-
-            nvm = microcontroller.nvm
-        except (ImportError, AttributeError):
-            nvm = None
-        blocks = savelog.device_blocks(nvm)
+    It prints HOW and nothing else, whatever happens (so boot_out.txt never changes);
+    nothing in it can stop the board from starting. The arguments replace the board's
+    modules in tests.
+    """
+    out(HOW)
     try:
-        flag = read_usb_flag(blocks)
-    except Exception:  # noqa: BLE001  (boot.py must never stop the board from starting)
-        flag = False
-    held = touched_at_boot(touch)
-    game_writes, lines = decide(flag, held)
-    if game_writes:
+        from freecell_mc.hardware import source
+
+        # A copy of the game as source cannot run on the board (hardware/source.py): the
+        # drive is left to the computer, so the release zip can be unzipped onto it.
+        if source.installed():
+            return False
+        if fs is None:
+            import storage as fs  # CircuitPython's storage module: the drive's mounts
+        if blocks is None:
+            try:
+                import microcontroller
+
+                nvm = microcontroller.nvm
+            except (ImportError, AttributeError):
+                nvm = None
+            blocks = savelog.device_blocks(nvm)
         try:
-            fs.remount("/", readonly=False)
-        except (RuntimeError, OSError) as e:
-            game_writes = False
-            lines = ("FreeCell MC: could not take CIRCUITPY (%s); saves are limited." % e, HOW)
-    for line in lines:
-        out(line)
-    return game_writes
+            flag = read_usb_flag(blocks)
+        except Exception:  # noqa: BLE001  (unreadable saves mean the default)
+            flag = False
+        # A held screen leaves the drive to the computer for this start; the saved flag
+        # for every start until it is switched off.
+        if touched_at_boot(touch) or flag:
+            return False
+        fs.remount("/", readonly=False)
+        return True
+    except Exception:  # noqa: BLE001  (boot.py must never stop the board from starting)
+        return False  # a failing remount too: the game finds the drive read-only and says so

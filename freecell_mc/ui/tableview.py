@@ -129,39 +129,14 @@ class Strip:
                 m = 9999
             d = self._digits
             c = self.counter
-            # Left-aligned digits, blanks (tile 10) after; literal subscripts on purpose.
-            if m >= 1000:
-                v0 = m // 1000
-                v1 = (m // 100) % 10
-                v2 = (m // 10) % 10
-                v3 = m % 10
-            elif m >= 100:
-                v0 = m // 100
-                v1 = (m // 10) % 10
-                v2 = m % 10
-                v3 = 10
-            elif m >= 10:
-                v0 = m // 10
-                v1 = m % 10
-                v2 = 10
-                v3 = 10
-            else:
-                v0 = m
-                v1 = 10
-                v2 = 10
-                v3 = 10
-            if d[0] != v0:
-                d[0] = v0
-                c[0, 0] = v0
-            if d[1] != v1:
-                d[1] = v1
-                c[1, 0] = v1
-            if d[2] != v2:
-                d[2] = v2
-                c[2, 0] = v2
-            if d[3] != v3:
-                d[3] = v3
-                c[3, 0] = v3
+            # Left-aligned digits, blanks (tile 10) after; tiles by flat index, since c[i, 0]
+            # would build a tuple per digit.
+            n = 1 if m < 10 else 2 if m < 100 else 3 if m < 1000 else 4
+            for i in range(4):
+                v = (m // 10 ** (n - 1 - i)) % 10 if i < n else 10
+                if d[i] != v:
+                    d[i] = v
+                    c[i] = v
         # Undo greys out while it has nothing to take back (a fresh deal, a game restored
         # after a restart): a button that looks ready and does nothing reads as broken.
         can = game.history_len() > 0
