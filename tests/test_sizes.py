@@ -551,6 +551,12 @@ def test_the_dead_end_advice_reaches_the_player_on_every_board(board_name, name)
             assert strip.dead_text.text.replace("\n", " ") == words
             assert strip.dead_end_shown and strip.dead_box == small
             assert (app.game.moves, bytes(app.game.pos)) == before
+            # Opened again, then the position is drawn afresh (another game taken up at a
+            # dead end too): the panel is back in its place, not left open.
+            board.tap(x + w // 2, y + h // 2)
+            table.redraw()
+            assert strip.dead_text.text.replace("\n", " ") == words
+            assert strip.dead_box == small and not strip.dead_group.hidden
         else:
             # Shown whole already: a tap on it is a tap on the column above it, as before.
             assert board_name != "pynt", "the Pynt has no room for it beside the cards"

@@ -149,7 +149,9 @@ class Strip:
             self._finish_shown = fin
             self.finish_button.hidden = not fin
         dead = (not fin) and (not won) and game.dead_end()
-        if dead != bool(self._dead_shown):
+        # A change of position (a move, an undo, another game loaded) also closes the
+        # whole message a tap opened: the panel goes back to its place for the position.
+        if dead != bool(self._dead_shown) or self._dead_shown == _DEAD_OPEN:
             self._dead_shown = dead
             if dead:
                 self._place_dead(game)
