@@ -80,6 +80,27 @@ def test_the_dead_end_message_stands_beside_the_cards(tmp_path, board):
     assert not table.strip.undo_button.hidden and not table.strip.menu_button.hidden
 
 
+# Half a column's hit width: how far right of its centre a tap still picks it (the
+# PyPortal's and the Titano's columns are 7 mm wide; the Pynt's 4.5 mm, docs/layout.md).
+HALF_COLUMN_MM10 = {"pyportal": 35, "titano": 35, "pynt": 22}
+
+
+@pytest.mark.parametrize("board", sorted(PANELS))
+def test_a_tap_off_a_columns_centre_still_picks_that_column(tmp_path, board):
+    # On the dealt table through code.py: a tap as far right of column 3's centre as its
+    # hit width allows holds column 3's exposed card; a pixel further, column 4's.
+    w, h, ppcm = PANELS[board]
+    lay = layout.Layout(w, h, 4, ppcm)
+    cx, cy = lay.tap_point(2, -1, 7)
+    reach = lay.column_x(3) - lay.gap // 2 - 1 - cx  # the last pixel that is column 3's
+    assert reach >= layout.mm_px(HALF_COLUMN_MM10[board], ppcm) - 1, reach
+    kw = dict(board=board, start_deal=(deals.KIND_MS, 1, 4), date="2026-11-30")
+    for dx, col in ((reach, 2), (reach + 1, 3)):
+        app = run(["expect screen table", "tap %d %d" % (cx + dx, cy)],
+                  tmp_path / str(dx), **kw)
+        assert (app.table.sel_src, app.table.sel_n) == (col, 1), (dx, col)
+
+
 @pytest.mark.parametrize("board", sorted(PANELS))
 def test_a_tap_on_the_dead_end_message_shows_its_advice(tmp_path, board):
     # Microsoft deal #1 with one free cell: 2a leaves no move. Where the panel beside the
