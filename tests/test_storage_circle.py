@@ -160,3 +160,21 @@ def test_through_the_game_a_start_continues_from_the_newest_and_keeps_every_late
         assert app.message is None
     app = run(["wait 50", "expect screen table", "expect moves 6"], tmp_path, date="2026-11-30")
     assert app.message is None and app.game.moves == 6
+
+
+def test_boot_reads_the_usb_flag_from_the_boards_newest_record_beside_planted_ones():
+    from freecell_mc.hardware import boot
+
+    blocks = hardware.sim_blocks(ring=48)
+    s = policy.Saves(blocks)
+    s.load()
+    s._seq = HALF + 10  # above half: distance round the circle took the planted one
+    for m in range(3):
+        _save(s, 2000 * m)
+    s.settings.usb_writable = True
+    assert s.commit(9000, force=True)
+    n = _newest(blocks)[0]
+    # Flag off, half the circle away and just short of it ("newer" by distance alone).
+    _plant(blocks, savelog.read_place(blocks[1]), [n + HALF, n + HALF - 1])
+    blocks[0].data[0:100] = b"\xff" * 100  # nvm cut: boot.py searches the ring
+    assert boot.read_usb_flag(blocks) is True
