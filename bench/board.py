@@ -37,10 +37,12 @@ from tools import bundle, cptools  # noqa: E402
 STANDINS = ROOT / "tests" / "cpvm"
 
 # The fixed heap every session must run in, stand-ins included (SPEC section 7), and the
-# sizes above it it must run in too: fragmentation must never decide (every 2,000 bytes).
+# sizes above it it must run in too: fragmentation must never decide. Every 512 bytes over
+# the first 10 KB, where a failure would lurk, then every 2,500 to 175,000.
 HEAP = 125000
-HEAP_TOP = 171000
-HEAP_STEP = 2000
+HEAP_FINE = 10240
+HEAP_TOP = 175000
+HEAP_STEP = 2500
 PYSTACK_9X = 1536  # CircuitPython 9.x on SAMD51
 PYSTACK_10 = 2048  # CircuitPython 10
 CEILING = 170000  # the lowest free heap derived for a PyPortal (SPEC section 6)
@@ -364,8 +366,10 @@ def run_session(image, board, heap=HEAP, pystack=PYSTACK_9X, mode="board"):
 
 
 def sweep_heaps():
-    """Return the fixed heaps every session must run in: HEAP, then every HEAP_STEP to HEAP_TOP."""
-    return list(range(HEAP, HEAP_TOP + 1, HEAP_STEP))
+    """Return the fixed heaps every session must run in: HEAP and every 512 bytes above it
+    for HEAP_FINE bytes, then every HEAP_STEP to HEAP_TOP."""
+    fine = list(range(HEAP, HEAP + HEAP_FINE + 1, 512))
+    return fine + list(range((fine[-1] // HEAP_STEP + 1) * HEAP_STEP, HEAP_TOP + 1, HEAP_STEP))
 
 
 def smallest(runs, lo, hi, step):
@@ -678,8 +682,8 @@ def _report(out, image, tmp):
         least = smallest_heap(image, name)
         bad = [h for h in sweep_heaps() if not run_session(image, name, heap=h).ok]
         out.write("  %s: the smallest fixed heap that runs the whole session: %d bytes;\n"
-                  "    every heap from %d to %d in steps of %d: %s\n"
-                  % (name, least, HEAP, HEAP_TOP, HEAP_STEP,
+                  "    every heap from %d to %d, 512 apart for %d bytes, then %d: %s\n"
+                  % (name, least, HEAP, HEAP_TOP, HEAP_FINE, HEAP_STEP,
                      "all %d run" % len(sweep_heaps()) if not bad else "FAILS at %s" % bad))
     source = Image(tmp / "source", image.vm, image.mpy_cross, source=True)
     for name in BOARDS:

@@ -260,6 +260,16 @@ class App(Play):
 
     def _enter(self, name, kw):
         """Build the screen called name (the root is empty) and show it with kw."""
+        import gc
+        import sys
+
+        if sys.implementation.name != "cpython":
+            # The old screen is garbage now: collected first, the new one is built from the
+            # bottom of the heap up, in one piece, rather than into the gaps a collection in
+            # the middle of its build would leave. Without it a heap 2.5 KB above the
+            # smallest that runs a session could fail on the Titano (docs/memory.md,
+            # "Fragmentation at a screen change").
+            gc.collect()
         root = self.root
         if name == "table":
             if self.table is None:

@@ -7,8 +7,8 @@ PyPortal, with the stand-ins of tests/cpvm/ for the hardware. The session starts
 fresh from power-up, visits every screen, wins a Microsoft deal by taps, saves, and after the
 save ring has been filled to the full, starts again and continues the newest save. It must
 run at 1,536 bytes of pystack in a fixed heap of 125,000 bytes, stand-ins included, and in
-every heap above it (every 2,000 bytes to 171,000): fragmentation must never decide whether a
-player gets a screen (docs/memory.md).
+every heap above it (every 512 bytes for 10 KB, then every 2,500 to 175,000): fragmentation
+must never decide whether a player gets a screen (docs/memory.md).
 """
 
 import pytest
