@@ -396,8 +396,31 @@ class App(Play):
                 sleep(DARK_POLL_S if bl.state == DARK else POLL_S)
 
 
+def start(hw):
+    """Run the game on hw until power-off or an exception."""
+    App(hw).run()
+
+
 def main():
-    """Build the board's hardware and run the game until power-off (code.py's main)."""
+    """Build the board's hardware and run the game until power-off (code.py's main).
+
+    An exception that reaches here, a MemoryError at the heap's edge among them, shows one
+    calm screen and reloads the board, which continues the newest save (source.fault).
+    CPython raises it: the simulator and the tests want the traceback.
+    """
+    import sys
+
     from freecell_mc.hardware.device import build
 
-    App(build()).run()
+    hw = build()
+    try:
+        # In a frame of its own: a frame's stale stack slots would hold the App through
+        # the collection that makes room for the calm screen.
+        start(hw)
+    except Exception as e:
+        if sys.implementation.name == "cpython":
+            raise
+        App.current = None  # the App, its screens and its game are garbage now
+        from freecell_mc.hardware import source
+
+        source.fault(hw.display, e)

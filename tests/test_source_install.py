@@ -38,7 +38,7 @@ def test_the_screen_names_the_zip_for_the_boards_major(size, tmp_path):
     display.release()
     d = display.FramebufferDisplay(*size)
     try:
-        root = source.draw(d, 9)
+        root = source.draw(d, source.lines(9))
         d.refresh()
         d.save_png(str(tmp_path / "source.png"))
         words = root[1]
@@ -65,3 +65,38 @@ def test_boot_leaves_the_drive_to_the_computer_for_a_source_copy(monkeypatch):
 
     assert boot.main(fs=Storage(), blocks=[], touch=None, out=said.append) is False
     assert said == [boot.HOW]  # the line of every start: boot_out.txt stays as it is
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_a_fault_shows_one_calm_screen_then_reloads(size, monkeypatch, capsys):
+    import sys
+    import time
+    import types
+
+    from host_sim import display
+
+    reloads = []
+    monkeypatch.setitem(sys.modules, "supervisor",
+                        types.SimpleNamespace(reload=lambda: reloads.append(1)))
+    monkeypatch.setattr(time, "sleep", lambda s: None)
+    display.release()
+    d = display.FramebufferDisplay(*size)
+    try:
+        d.root_group = None
+        try:
+            raise MemoryError("memory allocation failed, allocating 84 bytes")
+        except MemoryError as e:
+            source.fault(d, e)
+        words = d.root_group[1]
+        grid = words[0]
+        assert words.scale == 2  # 1.6 mm and more on both panels
+        assert words.x >= 0 and words.x + grid.width * 6 * 2 <= size[0]
+        assert words.y >= 0 and words.y + grid.height * 12 * 2 <= size[1]
+        # The tiles spell the calm lines: the game is saved and starts again.
+        text = ["".join(chr(grid[c, r] + 0x20) for c in range(grid.width)).rstrip()
+                for r in range(grid.height)]
+        assert "Your game is saved:" in text and "it starts again now." in text
+    finally:
+        display.release()
+    assert reloads == [1]
+    assert "MemoryError" in capsys.readouterr().err  # the traceback, for the serial console

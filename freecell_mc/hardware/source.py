@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""Tell a maker who copied the game as source (.py) which release zip the board needs.
+"""Tell a maker who copied the game as source (.py) which release zip the board needs,
+and a player whose game stopped on a fault that it starts again.
 
 Compiled at import on the board, the game's source needs about 185 KB of heap
 (docs/memory.md), more than a PyPortal leaves; a MemoryError would come half-way through
@@ -37,15 +38,14 @@ def lines(major):
     )
 
 
-def draw(display, major):
-    """Show the lines on display, centred on the table's green; return the root Group."""
+def draw(display, text):
+    """Show the lines of text on display, centred on the table's green; return the root Group."""
     import displayio
     import terminalio
     import vectorio
 
     font = terminalio.FONT
     fw, fh = font.get_bounding_box()
-    text = lines(major)
     cols = max(len(t) for t in text)
     scale = 2 if display.width >= cols * fw * 2 else 1
     palette = displayio.Palette(2)
@@ -81,6 +81,33 @@ def tell():
 
     import board
 
-    draw(board.DISPLAY, sys.implementation.version[0])
+    draw(board.DISPLAY, lines(sys.implementation.version[0]))
     while True:  # until the board is reset or the new files arrive
         time.sleep(1)
+
+
+def fault(display, e):
+    """After an exception reached the main loop: one calm screen, then a reload.
+
+    A MemoryError at the heap's edge, or any fault of the game's, costs no game: every save
+    on flash is whole (at most the last 1.5 s of play are not yet on it), and the reload
+    starts code.py afresh, which continues the newest save. The traceback goes to the serial
+    console only. Drawn with this module's few objects, after the App has been let go.
+    """
+    import gc
+    import time
+
+    import supervisor
+
+    try:
+        import traceback
+
+        traceback.print_exception(e)
+    except ImportError:
+        print(repr(e))
+    display.root_group = None  # the last screen's objects go with the App's
+    gc.collect()
+    draw(display, ("FreeCell MC stopped", "for a moment.", "", "Your game is saved:",
+                   "it starts again now."))
+    time.sleep(3)
+    supervisor.reload()

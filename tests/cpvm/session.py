@@ -6,8 +6,8 @@ readings (the real adafruit_touchscreen reads them), supervisor, time and rtc fo
 clock, board.DISPLAY for refreshes. The VM runs the board image's code.py as its main
 script, unchanged; the game's sleep after each poll (time.sleep) is where the session
 acts. `session.txt` in the current folder holds the display size, the mode, the seed of a
-fresh start and the board's id on its first line, then the steps, one a line (written by bench/board.py, read a line at a time, so the steps cost the heap
-nothing):
+fresh start and the board's id on its first line, then the steps, one a line (written by
+bench/board.py, read a line at a time, so the steps cost the heap nothing):
 
     t CAPTION        tap the visible button with that caption on the current screen (or,
                      if none, the first whose caption starts with it and a space)
@@ -120,8 +120,8 @@ def sleep_ms(ms):
             v[2] = live
             gc.collect()
         v[3] = live
-    elif scr is not v[0]:
-        v[0] = scr
+    # Not in "board" mode: a screen held here would outlive the App on a fault, where the
+    # board holds nothing of it.
 
 
 def _print_visit():
@@ -180,7 +180,8 @@ def analog():
 
 
 def _raw(v, lo, hi, size):
-    """Return the raw reading adafruit_touchscreen maps to pixel v (rounding up, so int() lands on v)."""
+    """Return the raw reading adafruit_touchscreen maps to pixel v (rounding up, so int() lands
+    on v)."""
     return lo + (v * (hi - lo) + size - 2) // (size - 1)
 
 
