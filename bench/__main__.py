@@ -177,7 +177,7 @@ def main(argv=None):
                           ("board", lambda o: module_section(o, "board"))):
         try:
             section(out)
-        except Exception as e:  # one broken section must not hide the others' figures
+        except Exception as e:  # noqa: BLE001  (one broken section must not hide the others' figures)
             out.write("\n%s section failed: %s: %s\n" % (name, type(e).__name__, e))
             failed = 1
     if save:

@@ -709,7 +709,8 @@ def _report(out, image, tmp):
     rows = text_costs(image, tmp / "t")
     label = dict(((t, sc), n) for kind, t, sc, n in rows if kind == "label")
     out.write("  a text as kept (bytes after a collection, the mean of %d): widgets.Text, and\n"
-              "  adafruit_display_text's bitmap_label for comparison (the game has none)\n" % COPIES)
+              "  adafruit_display_text's bitmap_label for comparison (the game has none)\n"
+              % COPIES)
     out.write("    %-28s %5s %6s %12s\n" % ("text", "scale", "Text", "bitmap_label"))
     for kind, t, sc, n in rows:
         if kind == "text":

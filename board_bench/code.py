@@ -163,7 +163,8 @@ def main():
     print("tap to drop + refresh          %8.1f ms" % ((t2 - t1) / 1e6))
     free("after a move")
     screens(app)
-    print("moves played: %d; display %dx%d; heap at boot %d" % (game.moves, disp.width, disp.height, boot))
+    print("moves played: %d; display %dx%d; heap at boot %d"
+          % (game.moves, disp.width, disp.height, boot))
     print("done: copy the game's code.py back to play")
 
 

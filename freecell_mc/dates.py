@@ -10,7 +10,8 @@ from freecell_mc.compat import const
 
 TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms() wraps at 2**29
 _TICKS_HALF = const(0x10000000)
-FIRST_PLAUSIBLE_YEAR = const(2025)  # the game did not exist before: an earlier year is a reset clock
+# the game did not exist before: an earlier year is a reset clock
+FIRST_PLAUSIBLE_YEAR = const(2025)
 
 _MDAYS = b"\x1f\x1c\x1f\x1e\x1f\x1e\x1f\x1f\x1e\x1f\x1e\x1f"  # 31 28 31 30 ... as one bytes object
 

@@ -276,7 +276,8 @@ class Volume(Fat):
                 b = self.win[off]
                 if b == 0:
                     return None
-                if b != 0xE5 and self.win[off + 11] & _ATTR_VOL == 0 and self.win[off : off + 11] == raw:
+                if (b != 0xE5 and self.win[off + 11] & _ATTR_VOL == 0
+                        and self.win[off : off + 11] == raw):
                     return s, off
         return None
 

@@ -253,7 +253,8 @@ class FatFile:
                 if cc > 0:
                     cc = min(cc, vol.csize - csect)
                     for i in range(cc):
-                        vol.flash.write_block(sect + i, data[at + i * SECTOR : at + (i + 1) * SECTOR])
+                        vol.flash.write_block(sect + i,
+                                              data[at + i * SECTOR : at + (i + 1) * SECTOR])
                     if vol.winsect is not None and 0 <= vol.winsect - sect < cc:
                         j = vol.winsect - sect
                         vol.win[:] = data[at + j * SECTOR : at + (j + 1) * SECTOR]

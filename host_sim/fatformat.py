@@ -153,9 +153,11 @@ def mount_problem(vbr, sectors=FLASH_BYTES // SECTOR):
     if nclst == 0:
         return "its BIOS parameter block is damaged (no room for data)"
     if nclst > 0xFFF5:
-        return "it is a FAT32 volume; the simulator models FAT16, as CircuitPython formats CIRCUITPY"
+        return ("it is a FAT32 volume; the simulator models FAT16, as CircuitPython formats"
+                " CIRCUITPY")
     if nclst <= 0xFF5:
-        return "it is a FAT12 volume; the simulator models FAT16, as CircuitPython formats CIRCUITPY"
+        return ("it is a FAT12 volume; the simulator models FAT16, as CircuitPython formats"
+                " CIRCUITPY")
     if n_root == 0 or fsz < ((nclst + 2) * 2 + SECTOR - 1) // SECTOR:
         return "its BIOS parameter block is damaged"
     if n_fats != 1:

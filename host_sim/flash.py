@@ -325,7 +325,8 @@ class Flash:
         sec, cache = self._cache_at, self._cache
         for i in range(ERASE // SECTOR):
             if not self._dirty >> i & 1:
-                cache[i * SECTOR : (i + 1) * SECTOR] = self.data[sec + i * SECTOR : sec + (i + 1) * SECTOR]
+                cache[i * SECTOR : (i + 1) * SECTOR] = self.data[sec + i * SECTOR :
+                                                                 sec + (i + 1) * SECTOR]
         self._cache_at = None
         self._cache = None
         self._dirty = 0

@@ -99,7 +99,6 @@ def long_column_text():
 
 def lengths_text(lengths):
     """Return a board whose columns have these lengths (the rest of the deck in cells/home)."""
-    deck = [r + s for r in "A23456789TJQK" for s in "CDHS"]
     # Foundations take the lowest cards so that the columns can hold any lengths.
     home = 52 - sum(lengths)
     per = [home // 4 + (1 if i < home % 4 else 0) for i in range(4)]

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""Date arithmetic (dates.py) against Python's datetime, and the clock with DS3231 / PCF8523 chips."""
+"""Date arithmetic (dates.py) against Python's datetime, and the clock with DS3231 / PCF8523
+chips."""
 
 import calendar
 import datetime

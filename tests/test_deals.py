@@ -135,7 +135,8 @@ def test_damm_published_example_and_pinned_codes():
 
 CODES = st.one_of(
     st.tuples(st.just(deals.KIND_SEED), st.integers(0, 2**32 - 1), st.integers(1, 4)),
-    st.tuples(st.just(deals.KIND_DAILY), st.dates().map(lambda d: d.year * 10000 + d.month * 100 + d.day),
+    st.tuples(st.just(deals.KIND_DAILY),
+              st.dates().map(lambda d: d.year * 10000 + d.month * 100 + d.day),
               st.integers(1, 4)),
     st.tuples(st.just(deals.KIND_MS), st.integers(1, 1000000), st.integers(1, 4)),
 )

@@ -193,7 +193,7 @@ def test_takeback_option():
 
 def shuttle(g, count, snapshots=None):
     """Make count legal moves: one card shuttles between column 8 and cell a."""
-    for i in range(count):
+    for _ in range(count):
         k = g.moves
         if k == 0:
             assert g.move(0, 7, 1)

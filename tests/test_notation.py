@@ -29,7 +29,7 @@ Freecells:  9C  2H
 : 7H QC AS AC 2C 3D
 : 7C KH AH 4D JH 8C
 : 5H 3H 3C 7S 7D TC
-"""
+"""  # noqa: W291  (Freecell Solver writes these trailing blanks)
 
 
 def ms1():
@@ -75,7 +75,8 @@ JH 9H 7H 5H 3H
     assert g.column_len(0) == 0 and g.column_len(4) == 0 and g.column_len(1) == 12
     out = notation.board_text(g)
     assert out.splitlines()[:4] == [
-        "Foundations: H-2 C-A D-0 S-T", "Freecells: - QD", ":", "KH QC JD TC 9D 8C 7D 6C 5D 4C 3D 2C"]
+        "Foundations: H-2 C-A D-0 S-T", "Freecells: - QD", ":",
+        "KH QC JD TC 9D 8C 7D 6C 5D 4C 3D 2C"]
     assert notation.parse_board(out, cells=2) == pos
     # Numbers are read as ranks too, as some tools write them.
     assert notation.parse_board(text.replace("S-T", "S-10").replace("C-A", "C-1"), 2) == pos
@@ -100,7 +101,7 @@ Freecells:  9C  8C  3H  6D
 : 7H QC
 : 7C KH AH 4D 3C 2H
 : 3S
-"""
+"""  # noqa: W291  (Freecell Solver writes these trailing blanks)
 
 
 def test_mid_game_round_trip():
@@ -112,7 +113,8 @@ def test_mid_game_round_trip():
     pos = notation.parse_board(text)
     assert pos == g.pos
     # Written again it is the same text, with ': ' prefixes or not.
-    prefixed = "\n".join((": " + l if l and l[0] in cards.RANKS else l) for l in text.splitlines())
+    prefixed = "\n".join((": " + line if line and line[0] in cards.RANKS else line)
+                         for line in text.splitlines())
     assert notation.parse_board(prefixed) == g.pos
 
 
@@ -154,7 +156,8 @@ def test_fewer_cells_print_only_those():
         (lambda t: "Freecells: - - - - -\n" + t,
          r"line 1: 5 free cells given, but FreeCell has at most 4"),
         # Freecell Solver's fixed-width cells: six 4-character fields are six cells.
-        (lambda t: "Freecells:" + "    " + "  KD" + " " * 8 + "  3S  4H\n" + t, r"line 1: 6 free cells given"),
+        (lambda t: "Freecells:" + "    " + "  KD" + " " * 8 + "  3S  4H\n" + t,
+         r"line 1: 6 free cells given"),
         (lambda t: t + "\n".join(["JD"] * 100000), r"line 9: a ninth column line"),
     ],
 )

@@ -69,12 +69,12 @@ def _newest_saves(drive):
     """Return [(place, record)] of the valid records in the drive's save file, newest first."""
     blocks = hardware.drive_blocks(drive)  # the simulator's CIRCUITPY: the board's save file
     found = []
-    for at in range(1, len(blocks)):
-        rec = bytearray(blocks[at][0 : record.REC])
+    for place in range(1, len(blocks)):
+        rec = bytearray(blocks[place][0 : record.REC])
         if record.check(rec) == record.OK:
-            found.append((struct.unpack_from("<I", rec, 8)[0], at, rec))
+            found.append((struct.unpack_from("<I", rec, 8)[0], place, rec))
     found.sort(reverse=True)
-    return [(at, rec) for _, at, rec in found]
+    return [(place, rec) for _, place, rec in found]
 
 
 def test_a_newest_save_with_an_impossible_value_goes_back_one_save_and_says_so(tmp_path):
@@ -100,7 +100,7 @@ def test_the_notice_fits_every_message_and_every_key_means_ok(size, msg):
     for k in ("enter", "esc", "back", "u"):
         app = FakeApp(*size)
         went = []
-        app.first_screen = lambda: went.append(True)
+        app.first_screen = lambda went=went: went.append(True)
         _, s = make("notice", app, text=msg)
         lines = s.body.text.split("\n")
         assert one_line(s.body.text) == msg and len(lines) <= 3

@@ -80,7 +80,8 @@ def test_the_win_rate_says_100_only_when_every_game_was_won(tmp_path, played, wo
     _seed_stats(tmp_path, played, won)
     board = "pyportal"
     app = run(["expect screen table", tap_table(board, HIT_MENU), "expect screen menu",
-               tap(board, "menu", "Statistics"), "expect screen stats"], tmp_path, date="2026-11-30", board=board)
+               tap(board, "menu", "Statistics"), "expect screen stats"], tmp_path,
+              date="2026-11-30", board=board)
     assert app.screen.values[0].text == str(played)
     assert app.screen.values[2].text == shown
 
@@ -102,6 +103,7 @@ def test_no_cross_is_left_to_tap_once_the_calibration_is_saved(tmp_path, board):
     assert app.screen.cross_h.hidden and app.screen.cross_v.hidden
     # Default starts over, with the first cross back.
     app = run(["expect screen table", tap_table(board, HIT_MENU), tap(board, "menu", "Settings"),
-               tap(board, "settings", "Calibrate")] + crosses + [tap(board, "calibration", "Default")],
+               tap(board, "settings", "Calibrate")] + crosses
+              + [tap(board, "calibration", "Default")],
               tmp_path, date="2026-11-30", board=board)
     assert not app.screen.cross_h.hidden and not app.screen.cross_v.hidden

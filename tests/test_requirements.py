@@ -77,7 +77,7 @@ def test_listed_libraries_are_pinned_and_installed_at_the_pin():
     libs = bundle.libraries()  # raises BundleError naming the library otherwise
     assert sorted(name for name, *_ in libs) == sorted(bundle.required())
     pins = bundle.pins()
-    for name, dist, version, _, _ in libs:
+    for _name, dist, version, _, _ in libs:
         assert pins[bundle._norm(dist)] == version
 
 

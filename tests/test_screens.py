@@ -135,7 +135,8 @@ def button(screen, text):
         box = screen.day_box(i)  # None for a day on another page
         if cal.label(i) == text and box is not None:
             return Box(*box)
-    raise AssertionError("no button %r on %s: %s" % (text, screen.name, [b.text for b in screen.buttons]))
+    raise AssertionError("no button %r on %s: %s"
+                         % (text, screen.name, [b.text for b in screen.buttons]))
 
 
 def tap(screen, text):
@@ -154,8 +155,8 @@ CONFIRM = dict(text=models.loss_text("deal #1000000", 1999, "daily 30 Sep"),
 
 
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)])
-@pytest.mark.parametrize("name", ["menu", "keypad", "daily", "stats", "settings", "datepicker", "calibration",
-                                  "confirm"])
+@pytest.mark.parametrize("name", ["menu", "keypad", "daily", "stats", "settings", "datepicker",
+                                  "calibration", "confirm"])
 def test_every_screen_fits_and_has_finger_sized_buttons(name, size, fb_display):
     app, s = make(name, FakeApp(*size), **(CONFIRM if name == "confirm" else {}))
     assert s.name == name
@@ -171,7 +172,8 @@ def test_every_screen_fits_and_has_finger_sized_buttons(name, size, fb_display):
     for i in range(len(bs)):
         for j in range(i + 1, len(bs)):
             a, c = bs[i], bs[j]
-            assert (a.x + a.w <= c.x or c.x + c.w <= a.x or a.y + a.h <= c.y or c.y + c.h <= a.y), (a.text, c.text)
+            assert (a.x + a.w <= c.x or c.x + c.w <= a.x or a.y + a.h <= c.y
+                    or c.y + c.h <= a.y), (a.text, c.text)
     if size == (320, 240):
         fb_display.root_group = s.group
         fb_display.refresh()

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from freecell_mc import dates
 from freecell_mc.rules import deals
-from freecell_mc.ui.screens import models as M
+from freecell_mc.ui.screens import models as M  # noqa: N812  (M: the module under test, as the MicroPython script names it too)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -164,7 +164,8 @@ def test_parse_entry_microsoft_numbers():
 def test_parse_entry_codes():
     code = deals.deal_code(deals.KIND_DAILY, 20261130, 4)
     assert M.parse_entry(code, 1, deals.parse_code) == (deals.KIND_DAILY, 20261130, 4)
-    assert M.parse_entry(code.replace("-", ""), 1, deals.parse_code) == (deals.KIND_DAILY, 20261130, 4)
+    assert (M.parse_entry(code.replace("-", ""), 1, deals.parse_code)
+            == (deals.KIND_DAILY, 20261130, 4))
     # A short Microsoft code is told from a deal number by its dashes.
     short = deals.deal_code(deals.KIND_MS, 1, 2)
     assert len(short.replace("-", "")) <= M.MS_DIGITS
@@ -209,7 +210,8 @@ def test_parse_entry_refuses_a_daily_that_is_not_open_when_asked_to():
         M.parse_entry(tomorrow, 4, deals.parse_code, today, True)
     with pytest.raises(ValueError, match="No daily before"):
         M.parse_entry(old, 4, deals.parse_code, today, True)
-    assert M.parse_entry(tomorrow, 4, deals.parse_code, (2026, 12, 1), True) == (deals.KIND_DAILY, 20261201, 4)
+    assert (M.parse_entry(tomorrow, 4, deals.parse_code, (2026, 12, 1), True)
+            == (deals.KIND_DAILY, 20261201, 4))
     # Other deals are not dates: the check leaves them alone.
     ms = deals.deal_code(deals.KIND_MS, 11982, 2)
     assert M.parse_entry(ms, 4, deals.parse_code, None, True) == (deals.KIND_MS, 11982, 2)
@@ -354,7 +356,8 @@ for n in (20261130, 20261101, 20261031, 20261201, 19990101, 20250101):
         days.append([M.daily_status(n, t), M.daily_refusal(n, t)])
 out.append(days)
 res = []
-for text in (deals.deal_code(2, 20261201, 4), deals.deal_code(2, 19990101, 4), "24-20261130-4", "34-1-7"):
+for text in (deals.deal_code(2, 20261201, 4), deals.deal_code(2, 19990101, 4), "24-20261130-4",
+             "34-1-7"):
     try:
         res.append(list(M.parse_entry(text, 3, deals.parse_code, (2026, 11, 30), True)))
     except ValueError as err:

@@ -72,8 +72,8 @@ def columns(path):
 
 def test_menu_navigation(tmp_path):
     lines = ["key esc", "expect screen menu"]
-    for caption, name in (("Statistics", "stats"), ("Settings", "settings"), ("Enter code", "keypad"),
-                          ("Daily deal", "daily")):
+    for caption, name in (("Statistics", "stats"), ("Settings", "settings"),
+                          ("Enter code", "keypad"), ("Daily deal", "daily")):
         lines += [at("menu", caption, begun=False), "expect screen " + name, "key esc",
                   "expect screen menu"]
     lines += [at("menu", "Settings", begun=False), at("settings", "Calibrate"),
@@ -145,8 +145,8 @@ def _type(code):
 
 
 def test_keypad_ms_number_and_code_through_the_simulator(tmp_path):
-    lines = ["key esc", at("menu", "Enter code", begun=False)] + _type("11982") + [at("keypad", "OK"),
-                                                                      "expect screen table", "dump ms.txt"]
+    lines = (["key esc", at("menu", "Enter code", begun=False)] + _type("11982")
+             + [at("keypad", "OK"), "expect screen table", "dump ms.txt"])
     app = run(lines, tmp_path, date="2026-11-30")
     assert app.current_deal()[:3] == (deals.KIND_MS, 11982, 4)
     want = (tmp_path / "ms.txt").read_text()

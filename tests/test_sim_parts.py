@@ -108,7 +108,8 @@ def test_the_game_finds_and_reads_and_sets_the_external_rtc(chip):
         assert board.I2C() is i2c
         assert i2c.scan() == [0x68]
         found = clock.identify(i2c)
-        assert found == (clock.ExternalRTC.DS3231 if chip == "ds3231" else clock.ExternalRTC.PCF8523)
+        assert found == (clock.ExternalRTC.DS3231 if chip == "ds3231"
+                         else clock.ExternalRTC.PCF8523)
         dc = clock.device_clock(i2c)
         # the chip's date went into the internal RTC, which had restarted at 2000-01-01
         assert dc.today() == (2026, 11, 30)

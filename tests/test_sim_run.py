@@ -89,7 +89,8 @@ def test_taps_reach_the_panel_at_their_pixel_and_time_moves_per_poll(board_root)
     assert lines[0] == "start 0 readonly True"
     # the game's first poll is 10 ms after boot.py's; a tap is PRESS_MS then RELEASE_MS
     t2 = 10 + script.PRESS_MS + script.RELEASE_MS + 100
-    assert lines[1:] == ["touch 10 20 %d at 10" % script.TAP_Z, "touch 319 239 %d at %d" % (script.TAP_Z, t2)]
+    assert lines[1:] == ["touch 10 20 %d at 10" % script.TAP_Z,
+                         "touch 319 239 %d at %d" % (script.TAP_Z, t2)]
     assert s.display.pixel(10, 20) == (255, 255, 0)
     assert s.display.pixel(319, 239) == (255, 255, 0)
     assert s.display.pixel(11, 20) == (0, 0, 65)  # 0x000040 in RGB565, read back
@@ -102,7 +103,7 @@ def test_keys_reach_the_board_keyboard(board_root):
     root, drive = board_root
     rc, s, log = _run(root, drive, "key u\nkey esc\nkey 7\n")
     assert rc == 0
-    assert [l.split(" at")[0] for l in log.splitlines()[1:]] == ["key u", "key esc", "key 7"]
+    assert [line.split(" at")[0] for line in log.splitlines()[1:]] == ["key u", "key esc", "key 7"]
 
 
 def test_boot_py_remounts_the_drive_for_code(board_root):
@@ -154,7 +155,7 @@ def test_code_may_write_circuitpy_only_after_boot_remounts_it(board_root, remoun
 def test_nvm_persists_in_its_file_and_every_write_is_one_erase(board_root, tmp_path):
     root, drive = board_root
     nvm = tmp_path / "nvm.bin"
-    for i in range(3):
+    for _ in range(3):
         rc, s, log = _run(root, drive, "wait 10\n", nvm_path=str(nvm))
         assert rc == 0
         assert s.nvm.erase_count == 1

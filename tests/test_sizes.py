@@ -284,7 +284,7 @@ def problems(board, app):
 
         for x, y in s.targets:
             box = (x - _ARM, y - _ARM, x + _ARM + 1, y + _ARM + 1)
-            for kind, text, tbox, cap, obj in items:
+            for _kind, text, tbox, _cap, _obj in items:
                 if _overlap(box, tbox, CLEAR):
                     bad.append("the cross at %d,%d touches %r" % (x, y, text))
             for b in bs:

@@ -122,7 +122,8 @@ def test_against_a_plain_model(events):
         st.one_of(
             st.tuples(st.just("start")),
             st.tuples(st.just("win"), st.integers(0, 2**32), st.integers(0, 2**17)),
-            st.tuples(st.just("day"), st.dates(datetime.date(1, 1, 1), datetime.date(9999, 12, 31))),
+            st.tuples(st.just("day"),
+                      st.dates(datetime.date(1, 1, 1), datetime.date(9999, 12, 31))),
         ),
         max_size=40,
     ),

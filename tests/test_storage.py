@@ -81,7 +81,8 @@ def test_round_trip_of_everything():
     assert r.active == record.SLOT_DAILY  # the slot written last
     assert (r.settings.cells, r.settings.takeback, r.settings.four_colour) == (2, True, True)
     assert r.settings.calibration == ((5000, 60000), (6000, 56000))
-    assert (r.stats.played, r.stats.won, r.stats.best_seconds, r.stats.best_moves) == (1, 1, 200, 95)
+    assert ((r.stats.played, r.stats.won, r.stats.best_seconds, r.stats.best_moves)
+            == (1, 1, 200, 95))
     assert r.stats.day_won(2026, 11, 30) and r.stats.days_won == 1
     assert r.last_date == (2026, 11, 30)
     # The restored position plays on in the engine.

@@ -235,7 +235,7 @@ def _sample(n=80, seed=20261130):
     """Return n fuzzed records: every field at its edges, then random multi-field changes."""
     rnd = random.Random(seed)
     out = []
-    for where, (off, fmt) in enumerate(FIELDS):
+    for where, (_off, fmt) in enumerate(FIELDS):
         top = (1 << 8 * struct.calcsize(fmt)) - 1
         for v in (0, 1, top, top - 1):
             out.append(mutate([(where, v)]))

@@ -84,7 +84,8 @@ def state(s):
     out = []
     for i in (0, 1):
         v = s.slot(i)
-        out.append(None if v is None else [v.kind, v.number, v.cells, list(v.pos), v.moves, v.elapsed])
+        out.append(None if v is None
+                   else [v.kind, v.number, v.cells, list(v.pos), v.moves, v.elapsed])
     st = s.stats
     out.append([s.settings.cells, s.settings.four_colour, st.played, st.won, st.best_seconds,
                 st.days_won, st.day_won(2026, 11, 30)])

@@ -94,7 +94,9 @@ def test_reset_forgets_a_press_in_progress():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.one_of(st.none(), st.tuples(st.integers(0, 479), st.integers(0, 319), st.integers(0, 65535))), max_size=60))
+@given(st.lists(st.one_of(st.none(), st.tuples(st.integers(0, 479), st.integers(0, 319),
+                                               st.integers(0, 65535))),
+                max_size=60))
 def test_any_reading_stream_gives_taps_inside_the_screen_and_never_while_touching(seq):
     taps = Taps(min_z=1000)
     t = 0

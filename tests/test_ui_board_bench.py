@@ -10,7 +10,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def test_board_bench_runs_on_the_simulated_pyportal_and_prints_every_figure(capsys):
     for board in ("pyportal", "titano"):
-        s = sim.Simulator(board=board, headless=True, script=[], root=os.path.join(ROOT, "board_bench"))
+        s = sim.Simulator(board=board, headless=True, script=[],
+                          root=os.path.join(ROOT, "board_bench"))
         try:
             assert s.run() == 0
         finally:

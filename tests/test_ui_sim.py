@@ -9,7 +9,8 @@ from host_sim import sim
 
 
 def _near(rgb, colour, tol=12):
-    return all(abs(a - b) <= tol for a, b in zip(rgb, (colour >> 16, (colour >> 8) & 255, colour & 255)))
+    return all(abs(a - b) <= tol
+               for a, b in zip(rgb, (colour >> 16, (colour >> 8) & 255, colour & 255)))
 
 
 def test_script_picks_lights_moves_and_undoes_on_both_boards(tmp_path):
@@ -30,12 +31,13 @@ def test_script_picks_lights_moves_and_undoes_on_both_boards(tmp_path):
             "key esc\n"
             "expect screen menu\n"
         )
-        rc = sim.main(["--headless", "--quiet", "--board", board, "--ms", "1", "--date", "2026-11-30",
-                       "--script", str(script)])
+        rc = sim.main(["--headless", "--quiet", "--board", board, "--ms", "1",
+                       "--date", "2026-11-30", "--script", str(script)])
         assert rc == 0
         img = Image.open(held).convert("RGB")
         # The held card is tinted and the four empty cells, its targets, are lit.
-        assert _near(img.getpixel((lay.slot_x(0) + lay.tile_w - 1, lay.card_y(6, 7) + lay.tile_h + 3)),
+        assert _near(img.getpixel((lay.slot_x(0) + lay.tile_w - 1,
+                                   lay.card_y(6, 7) + lay.tile_h + 3)),
                      cardart._FACES[cardart.P_HELD])
         for slot in range(8, 12):
             assert _near(img.getpixel((lay.slot_x(slot) + lay.tile_w, lay.top_y + lay.top_h // 2)),

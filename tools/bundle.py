@@ -263,7 +263,7 @@ def fill_lib(root, libs, out=sys.stdout):
     lib = root / "lib"
     lib.mkdir(exist_ok=True)
     want = {}
-    for name, dist, version, base, files in libs:
+    for _name, _dist, _version, base, files in libs:
         for path in files:
             want[path.relative_to(base)] = path
     for path in sorted(lib.rglob("*"), reverse=True):
@@ -336,7 +336,7 @@ def build(out, mpy_cross=None, root=ROOT, log=sys.stdout):
             src.unlink()
         files.append(dst.as_posix())
     lib = root / "lib"
-    for name, dist, lib_version, base, lib_files in libs:
+    for _name, _dist, _lib_version, base, lib_files in libs:
         for path in lib_files:
             rel = path.relative_to(base)
             dst = Path("lib") / rel.with_suffix(".mpy")
@@ -392,7 +392,8 @@ def stale(out, root=ROOT):
 
 def build_parser():
     """Return the command line's parser."""
-    ap = options.Parser(prog="./dev bundle", description="Build the CIRCUITPY images the board runs.")
+    ap = options.Parser(prog="./dev bundle",
+                        description="Build the CIRCUITPY images the board runs.")
     ap.add_argument("--target", choices=cptools.TARGETS,
                     help="only the image of this CircuitPython major (default: %s)"
                     % " and ".join(cptools.TARGETS))

@@ -8,9 +8,9 @@ Copies the image of `./dev bundle` for the CircuitPython the board runs (boot_ou
 drive names it: build/CIRCUITPY-9.x or build/CIRCUITPY-10.x): code.py, boot.py and lib/ with
 the game and its libraries compiled for it. The image is built first when it is missing or
 older than the sources (with CircuitPython's mpy-cross for that major: --mpy-cross,
-$FREECELL_MPY_CROSS, or the one tools/cptools.py finds or downloads). Unchanged files are not rewritten: every write wears the board's flash and
-makes CircuitPython restart the program. code.py goes last, so the restart that its write
-causes runs with everything else in place.
+$FREECELL_MPY_CROSS, or the one tools/cptools.py finds or downloads). Unchanged files are not
+rewritten: every write wears the board's flash and makes CircuitPython restart the program.
+code.py goes last, so the restart that its write causes runs with everything else in place.
 
 Files that would make the board run something other than the image are always removed: the
 old layout's freecell_mc/ at the top of the drive (CircuitPython looks in / before /lib) and a
@@ -115,7 +115,7 @@ def _remove(dest, rels):
                 top.rmdir()
 
 
-class NoRoom(Exception):
+class NoRoomError(Exception):
     """The drive cannot hold the save file; the message says how much to free."""
 
 
@@ -123,7 +123,7 @@ def place_saves(dest, image, dry_run=False, out=sys.stdout):
     """Make the save file where the drive has none; return the paths written (or to write).
 
     A save file already there is the player's and is kept whatever it holds; one of the
-    wrong size is only reported. Raise NoRoom with how much to free when it cannot fit.
+    wrong size is only reported. Raise NoRoomError with how much to free when it cannot fit.
     """
     rels = [Path(p) for p in (bundle.read_manifest(image) or {}).get("saves", [])]
     if not rels:
@@ -147,7 +147,7 @@ def place_saves(dest, image, dry_run=False, out=sys.stdout):
     free = shutil.disk_usage(dest).free
     free += spacer.stat().st_size if spacer.is_file() else 0
     if free < need:
-        raise NoRoom(
+        raise NoRoomError(
             "copy_to_board: error: CIRCUITPY has %d KB free and the save file needs %d KB: "
             "free %d KB on it and run this again. Until then the game saves to the board's "
             "own memory, and a power cut can lose 30 minutes of play."
@@ -298,7 +298,7 @@ def copy(dest, image=None, root=ROOT, prune=False, dry_run=False, mpy_cross=None
         # copy rewrites leaves a hole.
         try:
             copied += place_saves(dest, image, dry_run, out)
-        except NoRoom as e:
+        except NoRoomError as e:
             no_room = str(e)  # the game is copied all the same: it saves to nvm meanwhile
         boot_out(dest, dry_run, out)
         for rel in files:

@@ -59,7 +59,7 @@ def source_entries(root=ROOT):
     out = []
     for rel in bundle.device_sources(root):
         out.append(("lib/" + rel.as_posix(), root / rel))
-    for name, dist, v, base, files in bundle.libraries(root):
+    for _name, _dist, _v, base, files in bundle.libraries(root):
         out += [("lib/" + p.relative_to(base).as_posix(), p) for p in files]
     return out
 

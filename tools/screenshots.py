@@ -10,11 +10,11 @@ the daily calendar (over a month's end too), the statistics of a few weeks of pl
 keypad as it opens and with a mistyped code, the settings (the backlight's times too), the
 touch calibration, the date picker, the question before a game is given up, the notice,
 and the table with a card held, dimmed, with a 19-card column, dead ends (beside short
-columns and a 19-card one, and the whole message a tap on its first words opens), a game taken up after a restart (Undo greyed), Finish and a
-won game's result (with the other slot's game too); where the Pynt's panel takes more
-pages, its second page too. The
-table in mid-game comes from code.py on the headless simulator, playing
-host_sim/scripts/docs_table.txt. Every file is NAME-WxH.png, the Pynt's NAME-pynt-320x240.png.
+columns and a 19-card one, and the whole message a tap on its first words opens), a game
+taken up after a restart (Undo greyed), Finish and a won game's result (with the other
+slot's game too); where the Pynt's panel takes more pages, its second page too. The table in
+mid-game comes from code.py on the headless simulator, playing host_sim/scripts/docs_table.txt.
+Every file is NAME-WxH.png, the Pynt's NAME-pynt-320x240.png.
 """
 
 import os

@@ -32,7 +32,7 @@ def _card_line(no, tok):
         raise ValueError(
             "line %d: '%s' is not a card (expected a rank A23456789TJQK and a suit CDHS)"
             % (no, tok)
-        )
+        ) from None
 
 
 def _found_rank(no, tok):

@@ -296,7 +296,8 @@ class Saves(Ring):
             elif self._timed():
                 if dates.ticks_diff(now_ms, self._play_ms) < THINK_MS:
                     self._dirty_ms = now_ms
-                elif self._write_ms is None or dates.ticks_diff(now_ms, self._write_ms) >= IDLE_WRITE_MS:
+                elif (self._write_ms is None
+                      or dates.ticks_diff(now_ms, self._write_ms) >= IDLE_WRITE_MS):
                     self._dirty_ms = now_ms
                     due = True
         self._earn(now_ms)

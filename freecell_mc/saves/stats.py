@@ -81,7 +81,8 @@ class Stats:
             self.best_moves = moves
 
     def win_rate(self):
-        """Return won/played as a whole percentage (100 and 0 only when exact), or None before any game."""
+        """Return won/played as a whole percentage (100 and 0 only when exact), or None before
+        any game."""
         if self.played == 0:
             return None
         rate = (self.won * 100 + self.played // 2) // self.played

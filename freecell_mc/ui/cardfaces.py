@@ -123,7 +123,7 @@ def draw(art, layout):
 
 def _font(height):
     """Return the glyph set of a height as (widths, bits, byte offset of each glyph, height)."""
-    for h, widths, bits in _FONTS:
+    for h, widths, bits in _FONTS:  # noqa: B007  (the break keeps the font found: used after it)
         if h == height:
             break
     offs = []

@@ -59,7 +59,8 @@ FONT_W = const(6)
 PPCM_PYPORTAL = const(49)  # 400 px / 81.3 mm
 PPCM_PYNT = const(66)  # 400 px / 61.0 mm
 PPCM_TITANO = const(65)  # 577 px / 88.9 mm
-_PANELS = (("pyportal", PPCM_PYPORTAL), ("pyportal_pynt", PPCM_PYNT), ("pyportal_titano", PPCM_TITANO))
+_PANELS = (("pyportal", PPCM_PYPORTAL), ("pyportal_pynt", PPCM_PYNT),
+           ("pyportal_titano", PPCM_TITANO))
 
 
 def panel_ppcm(board_id, width, height):
@@ -178,7 +179,8 @@ class Layout:
             bh = target
         self.button_w = width - sx
         self.button_h = bh
-        self._by = (height - 3 * (bh + 2), height - bh - 1, height - 2 * (bh + 2))  # finish, menu, undo
+        # finish, menu, undo
+        self._by = (height - 3 * (bh + 2), height - bh - 1, height - 2 * (bh + 2))
         self.button_x0 = sx
 
     def button_x(self, hit):

@@ -78,7 +78,8 @@ def solid(color):
 
 def rect(x, y, w, h, color):
     """Return a filled rectangle shape (no bitmap: vectorio draws it on the fly)."""
-    return vectorio.Rectangle(pixel_shader=solid(color), width=max(1, w), height=max(1, h), x=x, y=y)
+    return vectorio.Rectangle(pixel_shader=solid(color), width=max(1, w), height=max(1, h),
+                              x=x, y=y)
 
 
 def text_width(text, scale=1):
@@ -353,7 +354,8 @@ class Button:
             self._paint()
 
     def set_edge(self, state):
-        """Colour the border like a state's fill (HIGHLIGHT gives a gold frame), or white with -1."""
+        """Colour the border like a state's fill (HIGHLIGHT gives a gold frame), or white with
+        -1."""
         if self._border:
             self._edge.color_index = _BORDER_INDEX if state < 0 else state
 

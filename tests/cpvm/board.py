@@ -44,6 +44,6 @@ if session.SEED >= 0:
     START_DEAL = (1, session.SEED, 4)  # deals.KIND_SEED
 
 
-def I2C():
+def I2C():  # noqa: N802  (the board's own name)
     """Raise as the board does when nothing is plugged into the STEMMA port."""
     raise RuntimeError("No pull up found on SDA or SCL; check your wiring")

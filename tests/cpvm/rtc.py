@@ -11,6 +11,6 @@ class _RTC:
 _rtc = _RTC()
 
 
-def RTC():
+def RTC():  # noqa: N802  (the board's own name)
     """Return the board's RTC (the same object every time, as on the board)."""
     return _rtc

@@ -107,7 +107,7 @@ class Screen(widgets.Screen):
             row = chosen[r]
             cw = w if len(row) == 1 else half
             group = row[0][0] in (_CONTINUE, _OTHER)
-            for bid, text in row:
+            for _, text in row:
                 fit = widgets.fit_scale(widgets.caption(text, cw, ts), cw - 6, heights[r] - 4,
                                         largest)
                 scales[group] = min(scales.get(group, largest), max(ts, fit))

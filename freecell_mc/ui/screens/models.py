@@ -51,7 +51,8 @@ def iso(y, m, d):
 
 
 class DateModel:
-    """The date picker's value: year, month and day stepped by +/-, always a real, plausible date."""
+    """The date picker's value: year, month and day stepped by +/-, always a real, plausible
+    date."""
 
     YEAR = 0
     MONTH = 1
@@ -75,7 +76,8 @@ class DateModel:
         self.d = min(days_in_month(y, m), max(1, d))
 
     def step(self, field, delta):
-        """Add delta to the year, month or day, carrying as a calendar does; stop at the range's ends.
+        """Add delta to the year, month or day, carrying as a calendar does; stop at the
+        range's ends.
 
         Carrying matters here: the picker starts from the last date the game knew, and
         the usual answer is a few days later, often across the end of a month.
@@ -157,7 +159,8 @@ class Calendar:
         return MONTHS[m0 - 1] + "-" + text if m0 != m1 else text
 
     def label(self, i):
-        """Return the caption of day i: the day number, with the month on the 1st and the oldest day."""
+        """Return the caption of day i: the day number, with the month on the 1st and the
+        oldest day."""
         y, m, d = self.date(i)
         if d == 1 or i == 0:
             return str(d) + " " + MONTHS[m - 1]
@@ -259,7 +262,8 @@ def loss_text(name, moves, other):
 
     other is None when the same deal would start again from the beginning.
     """
-    done = "Your " + name + " is not finished (" + str(moves) + (" move" if moves == 1 else " moves") + "). "
+    done = ("Your " + name + " is not finished (" + str(moves)
+            + (" move" if moves == 1 else " moves") + "). ")
     if other is None:
         return done + "Replaying deals it again from the start: those moves are lost."
     return done + "Playing " + other + " gives it up: it cannot be continued afterwards."

@@ -48,7 +48,7 @@ def poll(app):
 
 def reading(touch):
     a = gc.mem_alloc()
-    touch.touch_point
+    _ = touch.touch_point
     return gc.mem_alloc() - a
 
 
