@@ -2,7 +2,7 @@
 """Give CPython the names MicroPython and CircuitPython have built in."""
 
 try:
-    from micropython import const  # noqa: F401  (inlined by the compiler on the device)
+    from micropython import const
 except ImportError:
 
     def const(x):

@@ -15,7 +15,7 @@ import pytest
 from host_sim import flash, hardware
 from freecell_mc.hardware import boot
 from freecell_mc.rules import deals
-from freecell_mc.saves import policy, record
+from freecell_mc.saves import policy
 from freecell_mc.rules.engine import Game
 
 pytestmark = pytest.mark.usefixtures("no_cut_left_armed")

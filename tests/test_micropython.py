@@ -18,7 +18,7 @@ import pytest
 
 from bench.board import json_results as results
 from freecell_mc import play
-from freecell_mc.rules import deals, engine
+from freecell_mc.rules import deals
 from solutions import fcs_solutions
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -3,7 +3,7 @@
 
 from host_sim import circuitpy, hardware
 from freecell_mc.hardware import boot
-from freecell_mc.saves import policy, record, savelog
+from freecell_mc.saves import policy, savelog
 
 
 class FS:

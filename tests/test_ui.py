@@ -11,7 +11,7 @@ from freecell_mc.ui.layout import HIT_MENU
 from freecell_mc.ui.tableview import DEAD_END
 
 from freecell_mc.ui import cardart
-from freecell_mc.rules import deals, notation
+from freecell_mc.rules import deals
 from freecell_mc.rules.cards import parse_card
 from freecell_mc.rules.engine import Game
 
@@ -184,7 +184,8 @@ def test_a_run_too_long_for_a_place_leaves_it_unlit_and_moves_nothing(board):
 
 
 def test_tap_inside_a_run_picks_from_there(board):
-    board.load(board_text([["TD", "9S", "8H"], ["TH"], ["KC"], ["KS"], ["QC"], ["QS"], ["JC"], ["JS"]]))
+    board.load(board_text([["TD", "9S", "8H"], ["TH"], ["KC"], ["KS"], ["QC"], ["QS"], ["JC"],
+                           ["JS"]]))
     g = board.game
     n0 = g.column_len(0)
     board.tap_slot(0, n0 - 2)
@@ -226,7 +227,8 @@ def test_undo_button_steps_back_with_the_counter(board):
 
 def finish_position():
     return board_text(
-        [["KC", "QC", "JC"], ["KD", "QD", "JD"], ["KH", "QH", "JH"], ["KS", "QS", "JS"], [], [], [], []],
+        [["KC", "QC", "JC"], ["KD", "QD", "JD"], ["KH", "QH", "JH"], ["KS", "QS", "JS"],
+         [], [], [], []],
         found={"C": 10, "D": 10, "H": 10, "S": 10},
     )
 
@@ -349,7 +351,8 @@ def test_a_19_card_column_is_drawn_inside_the_screen_and_readable(board):
         assert t.y + lay.card_h <= lay.height
         # Ink of the rank and of the suit inside the visible strip of every card.
         x0 = lay.column_x(0)
-        strip_rank = [board.pixel(x, y) for x in range(x0 + 2, x0 + 12) for y in range(t.y + 1, t.y + ov)]
+        strip_rank = [board.pixel(x, y) for x in range(x0 + 2, x0 + 12)
+                      for y in range(t.y + 1, t.y + ov)]
         strip_suit = [
             board.pixel(x, y)
             for x in range(x0 + lay.card_w - 12, x0 + lay.card_w - 1)

@@ -68,7 +68,7 @@ class CardArt:
         """Make the blank sheet for `layout` (cardfaces.draw fills it); pass `displayio` to
         inject another implementation."""
         if displayio is None:
-            import displayio  # noqa: PLC0415  (the hardware boundary stays injectable)
+            import displayio
         self.tile_w = tw = layout.tile_w
         self.tile_h = th = layout.tile_h
         # The smaller index's tiles only where the layout has columns that need it.
@@ -85,7 +85,7 @@ class CardArt:
         self.digit_palette.make_transparent(0)
         self.palettes = []
         for state in range(3):
-            for suit in range(4):
+            for _ in range(4):  # one per suit
                 p = displayio.Palette(4)
                 p[1] = _FACES[state]
                 p[2] = _BORDERS[state]
