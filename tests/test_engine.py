@@ -43,10 +43,13 @@ def test_deal_layout_ms1():
 def test_card_bytes():
     assert cards.card_name(C("td")) == "TD"
     assert C("10h") == C("TH")
-    assert cards.card_id(C("AC")) == 0 and cards.card_id(C("KS")) == 51
-    assert cards.red(C("AD")) and cards.red(C("AH")) and not cards.red(C("AC"))
-    assert not cards.red(C("AS"))
-    assert cards.stacks(C("9H"), C("TS")) and not cards.stacks(C("9H"), C("TD"))
+    # b - 4 is the Microsoft deck order (the deals and the position's _UNDER index by it).
+    assert C("AC") - 4 == 0 and C("AD") - 4 == 1 and C("KS") - 4 == 51
+    # The colour bit: a card stacks on one rank higher exactly when the colours differ.
+    for s in "CDHS":
+        for t in "CDHS":
+            assert cards.stacks(C("9" + s), C("T" + t)) == ((s in "DH") != (t in "DH"))
+    assert not cards.stacks(C("9H"), C("JS")) and not cards.stacks(C("TH"), C("9S"))
     with pytest.raises(ValueError, match="Not a card"):
         C("1X")
 

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
 """A card is one byte: rank << 2 | suit; the rules are small-integer arithmetic on it.
 
-rank 1..13 (A..K), suit 0..3 in the order C D H S, so ``card_id = b - 4`` (0..51, the
-Microsoft deck order) and 0 means "no card". Red is D or H: suit bits 01 and 10, so
-``(b ^ (b >> 1)) & 1`` is 1 exactly for the red suits.
+rank 1..13 (A..K), suit 0..3 in the order C D H S, so ``b - 4`` is the card's place 0..51
+in the Microsoft deck order and 0 means "no card". Red is D or H: suit bits 01 and 10, so
+``(b ^ (b >> 1)) & 1`` is 1 exactly for the red suits (stacks() compares two of them).
 """
 
 RANKS = "A23456789TJQK"
@@ -11,16 +11,6 @@ SUITS = "CDHS"
 
 # Indexed by rank (1..13); index 0 is a placeholder so names need no arithmetic.
 _RANK_CHARS = "?A23456789TJQK"
-
-
-def card_id(b):
-    """Return the 0..51 identity (Microsoft order) of card byte b."""
-    return b - 4
-
-
-def red(b):
-    """Return 1 for diamonds and hearts, 0 for clubs and spades."""
-    return (b ^ (b >> 1)) & 1
 
 
 def stacks(b, on):
