@@ -104,6 +104,13 @@ s.load()
 seed = 3000000000
 print("RESULT put_slot_long", alloc(s.put_slot, 0, deals.KIND_SEED, seed, 4, g, 5))
 print("RESULT slot_number", s.slot(0).number == seed)
+# The same number from another object (as a deal read back from its slot is): the halves
+# worked out for it still serve, so turns of the two objects allocate nothing either.
+same = int("3000000000")
+def turns():
+    s.put_slot(0, deals.KIND_SEED, seed, 4, g, 5)
+    s.put_slot(0, deals.KIND_SEED, same, 4, g, 5)
+print("RESULT put_slot_equal", alloc(turns), same is not seed)
 s.commit(0, True)
 rec = bytes(s._last)
 print("RESULT check_ok", alloc(record.check, rec), record.check(rec) == record.OK)
@@ -126,5 +133,6 @@ def test_what_the_saves_pack_stays_a_small_int(cp_image, tmp_path):
     assert got["stats_back"] == [1, 0]
     # A move of a free deal numbered past 2**30 into its slot: nothing; the number reads back.
     assert got["put_slot_long"] == [0] and got["slot_number"] == ["True"]
+    assert got["put_slot_equal"] == [0, "True"]
     # Checking an intact record (as the load does for every place): nothing.
     assert got["check_ok"] == [0, "True"] and got["check_bad"] == ["True"]

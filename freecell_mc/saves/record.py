@@ -73,7 +73,7 @@ _POS_LEN = const(68)
 _CREDIT = const(248)
 _LIGHT = const(250)
 _CRC = const(252)
-_MAX_ELAPSED = const(0x3FFFFFFF)  # put_slot's cap on elapsed seconds (a small int everywhere)
+_MAX_ELAPSED = const(0x3FFFFFFF)  # the cap on a slot's elapsed seconds (a small int everywhere)
 # Sequence numbers run from 1 to SEQ_LIMIT - 1 and then start again at 1, so every number
 # the game writes is one a load accepts and a small int on the board (below 2**30). Which
 # is newest is not told by the distance of two numbers round that circle (a number half
@@ -343,17 +343,20 @@ class Record:
         # and struct checks a long int's range by building more of them: the number goes
         # in as two u16 halves, worked out once per number, since this runs every move.
         h = self._halves
-        if number is not h[0]:
+        if number != h[0]:
             h[0] = number
             h[1] = number & 0xFFFF
             h[2] = number >> 16
-        e = elapsed_s if elapsed_s < 0x3FFFFFFF else 0x3FFFFFFF
+        e = elapsed_s if elapsed_s < _MAX_ELAPSED else _MAX_ELAPSED
         struct.pack_into("<BBBBHHHHI", rec, base, 1, kind, cells, flags, h[1], h[2],
                          min(m, 0xFFFF), millis, e)
         pos = game.pos
         p = base + _S_POS
         for j in range(_POS_LEN):
             rec[p + j] = pos[j]
+        # Compared by value: comparing ints allocates nothing, long or small, and an
+        # equal number from another object (a deal read back from its slot) needs no
+        # new halves.
         rec[_ACTIVE] = i
 
     def clear_slot(self, i):
@@ -378,7 +381,7 @@ class Record:
         rec = self._rec
         if not rec[base]:
             return
-        e = seconds if seconds < 0x3FFFFFFF else 0x3FFFFFFF
+        e = seconds if seconds < _MAX_ELAPSED else _MAX_ELAPSED
         p = base + _S_MILLIS
         rec[p] = millis & 255
         rec[p + 1] = millis >> 8
