@@ -342,6 +342,9 @@ class Record:
         # A free deal's number is a 32-bit seed, a long int on the board from 2**30 on,
         # and struct checks a long int's range by building more of them: the number goes
         # in as two u16 halves, worked out once per number, since this runs every move.
+        # Compared by value: comparing ints allocates nothing, long or small, and an
+        # equal number from another object (a deal read back from its slot) needs no
+        # new halves.
         h = self._halves
         if number != h[0]:
             h[0] = number
@@ -354,9 +357,6 @@ class Record:
         p = base + _S_POS
         for j in range(_POS_LEN):
             rec[p + j] = pos[j]
-        # Compared by value: comparing ints allocates nothing, long or small, and an
-        # equal number from another object (a deal read back from its slot) needs no
-        # new halves.
         rec[_ACTIVE] = i
 
     def clear_slot(self, i):
