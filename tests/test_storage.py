@@ -204,6 +204,23 @@ def test_clear_slot():
     assert r.slot(1) is None
 
 
+def test_slot_refills_one_slot_object_per_slot_read_at_once():
+    # Record.slot() allocates nothing: each slot has one Slot, refilled by every call, so
+    # a holder sees the record as it was at its call until the next slot() of that slot.
+    r = record.Record()
+    r._fresh()
+    r.put_slot(0, deals.KIND_SEED, 7, 4, _game(7, 1), 5)
+    r.put_slot(1, deals.KIND_DAILY, 20261130, 4, _game(1, 2), 9)
+    a = r.slot(0)
+    assert r.slot(1) is not a and a.moves == 1  # the other slot's look leaves it alone
+    r.put_slot(0, deals.KIND_SEED, 7, 4, _game(7, 3), 6)
+    assert a.moves == 1 and a.elapsed == 5  # a reading, not the record
+    assert r.slot(0) is a and a.moves == 3 and a.elapsed == 6  # the next look refills it
+    held = bytes(a.pos)
+    r.clear_slot(0)
+    assert r.slot(0) is None and bytes(a.pos) == held
+
+
 def _put_raw(block, data):
     """Put raw bytes into a simulated block's storage, bypassing the erase model."""
     block.data[: len(data)] = data

@@ -247,7 +247,11 @@ def credit_of(data):
 
 
 class Slot:
-    """A saved game as slot() returns it: kind, number, cells, flags, pos, moves, elapsed."""
+    """A saved game as slot() returns it: kind, number, cells, flags, pos, moves, elapsed.
+
+    The Record has one for each slot and slot() refills it: it is a reading of the
+    record, valid until the next slot() of the same slot, never a copy to keep.
+    """
 
     def __init__(self):
         """Hold one slot; pos is a bytearray(68) refilled on every slot() call."""
@@ -320,7 +324,15 @@ class Record:
         self._rec[_ACTIVE] = i
 
     def slot(self, i):
-        """Return the saved game in slot i (a Slot, refilled in place) or None when empty."""
+        """Return the saved game in slot i (a Slot, refilled in place) or None when empty.
+
+        Every call for slot i hands back the same Slot, refilled, so that a look at a slot
+        allocates nothing however often it comes (a fresh Slot and its 68-byte position
+        would be garbage at every look, on a heap kept for the screens). Read what is
+        needed from it at once: one held across another slot(i), or across a call that
+        makes one (play.py's _restore), has changed under its holder; put_slot and
+        clear_slot change the record, not a Slot already handed out.
+        """
         rec = self._rec
         base = _SLOT0 + i * _SLOT_SIZE
         if not rec[base]:
