@@ -214,21 +214,23 @@ class Play:
             return (t * 2654435761) & 0xFFFFFFFF
 
     def _set_aside(self, slot):
-        """Keep the undo history of the game in play if slot is the other one's.
+        """Return the undo history to keep once a game of slot is in play.
 
-        A deal about to start in slot replaces whatever history was kept for it. A deal
-        in the slot in play leaves the history kept for the other slot alone: that game
-        is still there to go back to, and resume() takes the history only for its very
-        position.
+        For the other slot: the history of the game in play (None if it has none), which
+        replaces whatever was kept for the slot about to be played. For the slot in play:
+        the history kept for the other slot, as it is: that game is still there to go back
+        to, and resume() takes the history only for its very position. Taken before the
+        game changes, and kept (`_kept`) once it has.
         """
-        if slot != self.slot:
-            g = self.game
-            self._kept = keep(g) if g.history_len() else None
+        if slot == self.slot:
+            return self._kept
+        g = self.game
+        return keep(g) if g.history_len() else None
 
     def _begin(self, kind, number, cells):
         """Deal kind/number with cells free cells into the game; its slot becomes active."""
         deck = deals.deck_for(kind, number)
-        self._set_aside(SLOT_DAILY if kind == deals.KIND_DAILY else SLOT_FREE)
+        self._kept = self._set_aside(SLOT_DAILY if kind == deals.KIND_DAILY else SLOT_FREE)
         g = self.game
         g.cells = cells
         g.takeback = bool(self.saves.settings.takeback)
@@ -251,14 +253,19 @@ class Play:
         except ValueError:
             return False
         kept = self._kept if slot != self.slot else None
-        self._set_aside(slot)
+        aside = self._set_aside(slot)  # before load() empties the log
         g = self.game
+        # load() checks the cells against the game's count; a save it refuses leaves the
+        # game in play, and the history kept for the other slot, as they were.
+        cells = g.cells
+        g.cells = s.cells
         try:
-            g.cells = s.cells
-            g.takeback = bool(self.saves.settings.takeback)
             g.load(s.pos, s.moves)
         except ValueError:
+            g.cells = cells
             return False
+        self._kept = aside
+        g.takeback = bool(self.saves.settings.takeback)
         if kept is not None:
             # The history of this very position and count, kept when it was left.
             resume(g, kept)

@@ -123,3 +123,52 @@ def _dealt(kind, number):
     g = Game(4)
     g.deal(deals.deck_for(kind, number))
     return g
+
+
+class _Clock:
+    def ticks_ms(self):
+        return 0
+
+
+def _play_with_daily_saved(pos, cells):
+    """Return a Play of Microsoft deal 1 (two moves made) over a Record whose daily slot
+    holds pos with cells free cells, and the undo history kept for that slot."""
+    from types import SimpleNamespace
+
+    from freecell_mc.play import SLOT_DAILY, Play
+    from freecell_mc.saves.record import Record
+
+    p = Play(SimpleNamespace(clock=_Clock(), touch=None, start=(deals.KIND_MS, 1, 4)))
+    rec = Record()
+    rec._fresh()
+    p.saves = rec
+    rec.put_slot(SLOT_DAILY, deals.KIND_DAILY, 20261130, cells,
+                 SimpleNamespace(pos=pos, moves=3), 60)
+    g = p.game
+    assert g.move(0, 8) and g.move(1, 9)
+    p._save()
+    p._kept = kept = bytearray(b"the daily's history")
+    return p, kept
+
+
+def test_a_save_that_load_refuses_leaves_the_game_and_the_kept_history_as_they_were():
+    from freecell_mc.play import SLOT_DAILY, SLOT_FREE
+
+    # The daily's position has a card in the third free cell, saved with two cells:
+    # its deal code is sound, Game.load refuses it.
+    daily = _dealt(deals.KIND_DAILY, 20261130)
+    assert daily.move(0, 10)
+    p, kept = _play_with_daily_saved(bytes(daily.pos), 2)
+    g = p.game
+    before = bytes(g.pos)
+    assert not p._restore(SLOT_DAILY)
+    assert p.slot == SLOT_FREE and p.current_deal()[:3] == (deals.KIND_MS, 1, 4)
+    assert g.cells == 4 and bytes(g.pos) == before and g.moves == 2
+    assert g.history_len() == 2
+    assert p._kept is kept
+    # The same daily saved as it was played (four cells) is continued, and the free
+    # game's two moves are kept for the way back.
+    p, kept = _play_with_daily_saved(bytes(daily.pos), 4)
+    assert p._restore(SLOT_DAILY)
+    assert p.slot == SLOT_DAILY and p.game.cells == 4 and p.game.moves == 3
+    assert p._kept is not kept and len(p._kept) > 0
