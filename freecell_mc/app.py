@@ -241,9 +241,9 @@ class App(Play):
             # The slot last took the time at the last move: the thinking since counts too.
             self._save()
             self.saves.commit(self.clock.ticks_ms(), True)
-            # Its display objects (about 25 KB) and its modules' code (7 KB) give way to the
-            # next screen; the card art stays, so coming back builds tile grids and texts,
-            # not the art.
+            # Its display objects and its modules' code give way to the next screen (what
+            # they hold: docs/memory.md, "The table's display objects"); the card art
+            # stays, so coming back builds tile grids and texts, not the art.
             self.table = None
             _forget("freecell_mc.ui", ("table", "tableview"))
         # The old screen lets go of everything before the new one is built, so the two are
@@ -358,8 +358,9 @@ class App(Play):
             # A screen change takes two polls: this one lets go of the old screen, the next
             # builds the new one. Built here, it met a collector that found words left on
             # the stacks of the frames that had just taken the old screen apart, still
-            # pointing into it: up to 25 KB of it stayed alive through the build, and the
-            # heap a change needed was the old screen's and the new one's (docs/memory.md).
+            # pointing into it: much of it stayed alive through the build, and the heap a
+            # change needed was the old screen's and the new one's (docs/memory.md, "A
+            # screen change takes two polls").
             # Nothing is refreshed in between: the panel shows the old screen until the
             # new one is drawn.
             self._leave(due[0])

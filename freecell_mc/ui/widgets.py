@@ -165,10 +165,11 @@ class Text:
 
     terminalio.FONT.bitmap holds every glyph as a 6x12 tile (`get_glyph(c).tile_index`
     names it), so a line is one TileGrid of glyph indices in a Group that scales them:
-    about 300 bytes for a text, where a bitmap_label costs about 1 KB (an object of some
-    30 attributes, a bitmap of its rendered pixels, a palette) and renders six frames deep,
-    more than CircuitPython 9's 1,536-byte Python stack allows inside a screen's build
-    (docs/memory.md). Lines are 15 px apart (1.25 font heights, as `text_height` counts).
+    far less heap than a bitmap_label (an object of some 30 attributes, a bitmap of its
+    rendered pixels, a palette), which also renders six frames deep, more than
+    CircuitPython 9's 1,536-byte Python stack allows inside a screen's build (the bytes
+    of each, measured: docs/memory.md, "A text: glyph tiles", and docs/benchmark.txt).
+    Lines are 15 px apart (1.25 font heights, as `text_height` counts).
     A new text reuses the grids when it is no wider and has as many lines; a text that
     outgrows its grids is one that changes (the keypad's entry), so the new ones keep
     _ROOM more characters and typing does not build a grid a key.
@@ -281,7 +282,7 @@ class Button:
     """A bordered rectangle with a centred caption, a hit test and a visual state.
 
     label=False draws no caption: the screen draws what the button shows (`daily.digits()`
-    draws numbers in ~100 bytes, a Text costs about 300). `text` still names the button.
+    draws numbers in one TileGrid, a fraction of a Text). `text` still names the button.
     """
 
     def __init__(self, x, y, w, h, text="", bid=0, scale=0, border=1, label=True):

@@ -23,8 +23,8 @@ _SLOT_DAILY = const(1)  # the App's save slot of the daily deal
 def digits(art, text, cx, cy):
     """Return a TileGrid of the move counter's digits (art: cardart.CardArt) showing text.
 
-    text holds digits only; the grid is centred on (cx, cy). About 100 bytes for up to
-    4 digits, where a Text costs about 300.
+    text holds digits only; the grid is centred on (cx, cy). One TileGrid, its tiles
+    inline for up to 4 digits: a fraction of a Text (docs/memory.md has a Text's bytes).
     """
     n = len(text)
     tg = displayio.TileGrid(art.digits, pixel_shader=art.digit_palette, width=n, height=1,
@@ -39,8 +39,9 @@ def glyph_row(texts, x0, y, pitch, scale, color):
     """Return a Group of short texts, one centred every pitch pixels from x0, at y.
 
     Each text is one TileGrid of the built-in font's glyphs and all share one palette, in
-    a Group that scales them: about 100 bytes a text where a Text costs some 340 (the
-    calendar's weekday heads). A text of at most 4 characters keeps its tiles inline.
+    a Group that scales them: a TileGrid a text, not a Text's group, grids and palette
+    (the calendar's weekday heads; docs/memory.md has a Text's bytes). A text of at most
+    4 characters keeps its tiles inline.
     """
     font = terminalio.FONT
     p = widgets.glyph_palette(color)
