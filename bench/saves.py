@@ -12,22 +12,28 @@ as the copy tool makes it, the programs a PyPortal holds, CircuitPython's 4 KB s
 and FatFs; every erase of every 4 KB sector is counted, the FAT's and the folders' included.
 
 Counting starts once the ring has turned over (the steady state): before that the saves
-program flash the computer wrote erased and erase nothing, which flatters the figures.
+program flash the computer wrote erased and erase nothing, which flatters the figures. Every
+run, the tap storms included, is played tap by tap and poll by poll until the ring has turned
+over whole a set number of times (TURNS); its figures are what the flash model counted over
+those turns, not a rate worked out from the write budget.
 
 Runs: scripted play; a move every second; two tap storms (Menu after every move, a Settings
 switch tapped 5 times a second, each a forced save); the USB switch tapped 5 times a second
 (every tap a change for nvm); and USB-update mode, where nvm alone takes the saves.
-Reported per hour: records written, nvm erases, erases of the most-erased 4 KB sector of
-CIRCUITPY, the longest any change waited for flash (what a power cut could lose), the
-longest a save and an erase done ahead kept the flash busy, and the life at 2 hours of play
-a day with 10,000 erase cycles per sector.
+Reported: the taps played, the forced saves asked for and the records written (whole turns
+of the ring); the erases of the save file's 4 KB sectors, the most and the fewest, and those
+of every other sector of CIRCUITPY (0: a save erases nothing outside the file); per hour:
+records written, nvm erases, erases of the most-erased 4 KB sector of CIRCUITPY, the
+longest any change waited for flash (what a power cut could lose), the longest a save
+and an erase done ahead kept the flash busy, and the life at 2 hours of play a day with
+10,000 erase cycles per sector.
 
     python -m bench.saves
 """
 
 import sys
 
-from host_sim import hardware, options
+from host_sim import hardware, options, savefile
 from freecell_mc import dates
 from freecell_mc.rules import deals
 from freecell_mc.rules.engine import Game
@@ -43,6 +49,8 @@ MENU_STORM = "tap storm: Menu after every move"
 SWITCH_STORM = "tap storm: a Settings switch 5 times a second"
 USB_STORM = "tap storm: the USB switch 5 times a second"
 USB_MODE = "USB-update mode (CIRCUITPY read-only, nvm alone)"
+TURNS = 10  # whole turns of the ring each run is measured over (about ten hours of play)
+RING = savelog.RING  # record places of the save file (a test makes the ring small)
 
 
 class _Rand:
@@ -97,6 +105,8 @@ class _Run:
         self.kind = kind
         self.now = 0
         self.touch_ms = 0  # the last tap
+        self.taps = 0  # taps played (a pick, a drop, a button, a switch)
+        self.forced = 0  # forced saves asked for (Menu, a setting, a game's end)
         self.dirty_since = None  # the oldest change not on flash yet
         self.worst_wait = 0
         self.longest_save = 0
@@ -117,9 +127,18 @@ class _Run:
                 self.worst_wait = max(self.worst_wait, self.now - self.dirty_since + busy // 1000)
             self.dirty_since = None
 
+    def tap(self):
+        """Note a tap on the screen now: the erase ahead waits for a quiet second after it.
+
+        A change noted at the instant of a tap (a drop that moves, Menu that saves) is that
+        tap, not another."""
+        if self.touch_ms != self.now:
+            self.taps += 1
+        self.touch_ms = self.now
+
     def changed(self):
         """Note a change the record must take (a move, a tap on a setting)."""
-        self.touch_ms = self.now
+        self.tap()
         if self.dirty_since is None:
             self.dirty_since = self.now
 
@@ -144,6 +163,7 @@ class _Run:
 
     def force(self):
         """A forced save (leaving the table, a setting, a win)."""
+        self.forced += 1
         self.commit(True)
 
     def deal(self):
@@ -179,7 +199,7 @@ class _Run:
         if self.kind == MENU_STORM:
             # Pick, drop, Menu, Continue: a tap every 250 ms, never a quiet second.
             for _ in range(3):
-                self.touch_ms = self.now
+                self.tap()
                 self.poll_until(self.now + 250)
         else:
             self.poll_until(self.now + _pause_ms(rnd, self.kind))
@@ -194,16 +214,16 @@ class _Run:
             self.changed()
         if self.kind == MENU_STORM:
             self.force()  # Menu: the table is left, and saved
-            self.touch_ms = self.now
+            self.tap()
             self.poll_until(self.now + 250)
-            self.touch_ms = self.now  # Continue
+            self.tap()  # Continue
         elif rnd.next(150) == 0:
             self.force()  # a visit to the menu
             keep, self.g = self.g, None
-            self.touch_ms = self.now
+            self.tap()
             self.poll_until(self.now + 5000)
             self.g = keep
-            self.touch_ms = self.now
+            self.tap()
         if self.actions >= self.game_moves:
             if rnd.next(3):  # won (the other deals are left half-played)
                 s.stats.record_win(self.elapsed_ms // 1000, g.moves)
@@ -217,11 +237,17 @@ class _Run:
             self.g = None
 
 
-def simulate(kind=PLAY, turns=10, ring=savelog.RING, seed=12345, hours=10):
+def _file_sectors(blocks):
+    """Return the 4 KB erase sectors of the flash that hold the save file's clusters."""
+    vol = blocks.fs.vol if hasattr(blocks.fs, "vol") else blocks.fs
+    return {b // (4096 // savelog.SECTOR) for b in savefile._blocks_of(vol, savelog.LOG_PATH)}
+
+
+def simulate(kind=PLAY, turns=TURNS, ring=RING, seed=12345, hours=10):
     """Play a run's kind through Saves over the FAT model: once the ring has turned over,
-    `turns` more whole turns of it (so every 4 KB sector of the file is counted over the
-    same turns; about 10 h of play), or `hours` where nvm alone takes the saves. Return a
-    dict of figures."""
+    `turns` more whole turns of it, tap by tap (so every 4 KB sector of the file is counted
+    over the same turns; about 10 h of play), or `hours` where nvm alone takes the saves.
+    Return a dict of figures."""
     r = _Run(kind, ring, seed)
     s = r.saves
     first_busy = None
@@ -235,13 +261,18 @@ def simulate(kind=PLAY, turns=10, ring=savelog.RING, seed=12345, hours=10):
     nvm0 = r.blocks.nvm.erase_count
     writes0 = s.writes
     r.worst_wait = r.longest_save = r.longest_erase = 0
-    r.games = r.won = r.moves = 0
+    r.games = r.won = r.moves = r.taps = r.forced = 0
     end = start_ms + hours * 3600 * 1000
     while (r.now < end) if kind == USB_MODE else (s.writes - writes0 < turns * ring):
         r.step()
     span_h = (r.now - start_ms) / 3600000
     per_sector = [r.fl.erases[i] - erases0[i] for i in range(len(erases0))]
     most = max(per_sector)
+    mine = _file_sectors(r.blocks)
+    in_file = [per_sector[i] for i in sorted(mine)]
+    # The file's first and last sectors hold a guard and the next folder's or file's data
+    # besides: no group reaches them. Every other sector of the file holds record places.
+    inner = in_file[1:-1]
     per_hour_most = most / span_h
     per_hour_nvm = (r.blocks.nvm.erase_count - nvm0) / span_h
 
@@ -257,6 +288,12 @@ def simulate(kind=PLAY, turns=10, ring=savelog.RING, seed=12345, hours=10):
         "games": r.games,
         "won": r.won,
         "moves": r.moves,
+        "taps": r.taps,
+        "forced": r.forced,
+        "records": s.writes - writes0,
+        "file_most": max(inner),
+        "file_fewest": min(inner),
+        "elsewhere": sum(per_sector) - sum(in_file),
         "writes_per_hour": (s.writes - writes0) / span_h,
         "nvm_erases_per_hour": per_hour_nvm,
         "ring_erases_per_hour": sum(per_sector) / span_h,
@@ -278,6 +315,17 @@ def _report(out, r):
               % (r["kind"], over, r["ring"]))
     if r["moves"]:
         out.write("  games started %d, won %d, moves %d\n" % (r["games"], r["won"], r["moves"]))
+    secs = r["hours"] * 3600
+    out.write("  played: %d taps (%.2f a second), %d forced saves asked; %d records written"
+              % (r["taps"], r["taps"] / secs if secs else 0, r["forced"], r["records"]))
+    if r["turns"]:
+        out.write(", over %d whole turns of %d places\n" % (r["turns"], r["ring"]))
+        out.write("  erases of the save file's 4 KB sectors over those turns: most %d"
+                  " (%.2f a turn), fewest %d; of every other sector of CIRCUITPY: %d\n"
+                  % (r["file_most"], r["file_most"] / r["turns"], r["file_fewest"],
+                     r["elsewhere"]))
+    else:
+        out.write("\n")
     out.write("  records written per hour        %8.1f\n" % r["writes_per_hour"])
     out.write("  nvm erases per hour             %8.2f\n" % r["nvm_erases_per_hour"])
     out.write("  CIRCUITPY 4 KB erases per hour  %8.1f (every sector, FAT and folders included)\n"
@@ -293,16 +341,18 @@ def _report(out, r):
               % (HOURS_PER_DAY, CYCLES, r["life_ring_years"], r["life_nvm_years"]))
 
 
-def run(out=None, turns=10):
+def run(out=None, turns=None, ring=None):
     """Play every kind of run; print per-hour figures to out; return them.
 
-    Ten turns of the ring by default (about ten hours), so a sector's erases per hour are
-    an average over several turns.
+    TURNS turns of a ring of RING places by default (ten turns, about ten hours), so a
+    sector's erases per hour are an average over several turns.
     """
     out = sys.stdout if out is None else out
+    turns = TURNS if turns is None else turns
+    ring = RING if ring is None else ring
     results = []
     for kind in (PLAY, RELENTLESS, MENU_STORM, SWITCH_STORM, USB_STORM, USB_MODE):
-        r = simulate(kind, turns)
+        r = simulate(kind, turns, ring)
         _report(out, r)
         results.append(r)
     return results
