@@ -212,7 +212,8 @@ def test_the_tools_folder_is_the_user_cache_or_the_variable(tmp_path):
 def board_answers():
     """The probe's answers of a VM built like the board."""
     said = {"implementation": "circuitpython", "maxsize": str(2**31 - 1), "smallint": "31",
-            "mpz": "True", "pystack": "exhausted", "depth": "40", "font": "6", "heap": "195000"}
+            "mpz": "True", "float": "immediate", "pystack": "exhausted", "depth": "40",
+            "font": "6", "heap": "195000"}
     for m in ("displayio", "vectorio", "fontio", "terminalio", "struct", "binascii",
               "micropython"):
         said["module " + m] = "ok"
@@ -226,6 +227,7 @@ def board_answers():
     ("maxsize", str(2**63 - 1), "32-bit words"),
     ("smallint", "0", "31-bit small ints"),
     ("mpz", "False", "MPZ long ints"),
+    ("float", "boxed", "floats in the object word"),
     ("pystack", "maximum-recursion-depth-exceeded", "the pystack option"),
     ("module displayio", "missing", "the displayio module"),
     ("module vectorio", "missing", "the vectorio module"),

@@ -271,6 +271,13 @@ def grows(n):
     x = (1 << n) - 1 + 1
     return gc.mem_alloc() - a
 print("smallint", 31 if grows(29) == 0 and grows(30) > 0 else 0)
+f = [1.5]
+def product():
+    gc.collect()
+    a = gc.mem_alloc()
+    x = f[0] * 3
+    return gc.mem_alloc() - a
+print("float", "immediate" if product() == 0 else "boxed")
 try:
     print("mpz", (1 << 100) % 1000003 == 1267650600228229401496703205376 % 1000003)
 except Exception:
@@ -339,6 +346,9 @@ def vm_problem(said, heap=200000):
         ("implementation", "circuitpython", "the circuitpython implementation"),
         ("maxsize", str(2**31 - 1), "32-bit words (sys.maxsize 2**31-1)"),
         ("smallint", "31", "31-bit small ints"),
+        # The board's object model, MICROPY_OBJ_REPR_C (py/circuitpy_mpconfig.h): a float is
+        # a word, not a heap object, so float arithmetic allocates nothing, as on the board.
+        ("float", "immediate", "floats in the object word (MICROPY_OBJ_REPR_C, the board's)"),
         ("mpz", "True", "MPZ long ints"),
         ("pystack", "exhausted", "the pystack option (-X pystack=BYTES)"),
     ]
