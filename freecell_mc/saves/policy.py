@@ -18,7 +18,9 @@ from freecell_mc.saves.record import (
     BAD, CREDIT_MAX, CREDIT_MIN, HARD, IMPORTANT, NEWER, OK, REC, SEQ_LIMIT, TOLD_LIMITED,
     check, credit_of, in_file, refusal, seq_of, usb_flag,
 )
-from freecell_mc.saves.savelog import NO_FILE, READ_ONLY, Ring, read_place, read_place_into
+from freecell_mc.saves.savelog import (
+    NO_FILE, READ_ONLY, Ring, SaveLog, read_place, read_place_into,
+)
 
 CHECKPOINT_MS = const(1500)  # a change is on flash at most this long after it was seen
 _CHECK_MS = const(250)  # how often commit() looks for changes when not forced
@@ -130,6 +132,9 @@ class Saves(Ring):
         the records written from then on are numbered above it so the next start is quiet.
         A start from nvm's backup because the save file is gone or unreadable is told, and
         so is (once, until it is mended) a drive whose save file cannot take records.
+        When the save file holds no record, the earlier layout's fcsave/saves.bin is read
+        too (never written); its newest record, when newer than nvm's, is carried over:
+        loaded and written at once to the save file or nvm.
         """
         unreadable = False  # a place holds what the game never wrote
         torn = 0  # places holding the start of a record and not the rest: a cut mid-write
@@ -143,61 +148,86 @@ class Saves(Ring):
         # which as new bytes objects were half a megabyte of garbage (several collections).
         into = getattr(blocks, "read_into", None)
         buf = bytearray(REC) if into is not None else None
-        for at in range(1 + n):
-            if at and into is not None:
-                data = read_place_into(into, at - 1, buf)
-            else:
-                data = read_place(self.nvm if at == 0 else blocks[at])
-            st = check(data)
-            if st == OK:
-                seq = seq_of(data)
-                if 0 < seq < SEQ_LIMIT:
-                    seqs[at] = seq
-                else:
-                    unreadable = True  # no number the game writes: damage, not an age
-            elif st == BAD:
-                if data[0:4] == b"FCMC":
-                    torn += 1
-                else:
-                    unreadable = True
-            elif st == NEWER:
-                newer = True
-        # Sequence numbers wrap: each becomes its age key, far ones -1 (newest_of).
-        newest_of(seqs)
-        # Only the intact records that could win are checked field by field: nvm, and the
-        # files from the newest down to the first one the game could have written. Older
-        # refused ones lose anyway.
-        best = None
-        best_key = -1
-        newest_file = -1  # place index of the newest valid save file
-        nvm_data = None  # nvm's record, when it is one the game could have written
-        refused_key = -1  # the nearest to newest among refused records that were checked
-        refused_seq = 0
         game = None  # a scratch engine to check the slots' positions with
-        top = max(seqs)
-        at = seqs.index(top) if top >= 0 else -1
-        while at >= 0:
-            key = seqs[at]
-            seqs[at] = -1
-            data = read_place(self.nvm if at == 0 else blocks[at])
-            if data is not None and check(data) == OK:
-                if game is None:
-                    from freecell_mc.rules.engine import Game
-
-                    game = Game()
-                if refusal(data, game) is not None:
-                    if key > refused_key:
-                        refused_key, refused_seq = key, seq_of(data)
+        old = None  # the earlier layout's save file, read when this one holds no record
+        while True:
+            for at in range(1 + n):
+                if at and into is not None:
+                    data = read_place_into(into, at - 1, buf)
                 else:
-                    if key > best_key:
-                        best, best_key = data, key
-                    if at == 0:
-                        nvm_data = data
+                    data = read_place(self.nvm if at == 0 else blocks[at])
+                st = check(data)
+                if st == OK:
+                    seq = seq_of(data)
+                    if 0 < seq < SEQ_LIMIT:
+                        seqs[at] = seq
                     else:
-                        newest_file = at
-                        break
+                        unreadable = True  # no number the game writes: damage, not an age
+                elif st == BAD:
+                    if data[0:4] == b"FCMC":
+                        torn += 1
+                    else:
+                        unreadable = True
+                elif st == NEWER:
+                    newer = True
+            # Sequence numbers wrap: each becomes its age key, far ones -1 (newest_of).
+            newest_of(seqs)
+            # Only the intact records that could win are checked field by field: nvm, and
+            # the files from the newest down to the first one the game could have written.
+            # Older refused ones lose anyway.
+            best = None
+            best_key = -1
+            newest_file = -1  # place index of the newest valid save file
+            nvm_data = None  # nvm's record, when it is one the game could have written
+            refused_key = -1  # the nearest to newest among refused records that were checked
+            refused_seq = 0
             top = max(seqs)
             at = seqs.index(top) if top >= 0 else -1
+            while at >= 0:
+                key = seqs[at]
+                seqs[at] = -1
+                data = read_place(self.nvm if at == 0 else blocks[at])
+                if data is not None and check(data) == OK:
+                    if game is None:
+                        from freecell_mc.rules.engine import Game
+
+                        game = Game()
+                    if refusal(data, game) is not None:
+                        if key > refused_key:
+                            refused_key, refused_seq = key, seq_of(data)
+                    else:
+                        if key > best_key:
+                            best, best_key = data, key
+                        if at == 0:
+                            nvm_data = data
+                        else:
+                            newest_file = at
+                            break
+                top = max(seqs)
+                at = seqs.index(top) if top >= 0 else -1
+            if newest_file >= 0 or into is None or old is not None:
+                break
+            # The save file holds no record: missing, or new, the game copied by hand over
+            # the earlier layout, whose board made fcsave/saves.bin itself and may have
+            # left newer play there than in nvm. That file is read, never written: its
+            # records compete with nvm's, and the newest goes into this save file (or nvm)
+            # at once (docs/saves.md). Every seqs entry is -1 again (the loop above).
+            kept = unreadable, torn, newer  # what a start tells is of this file and nvm
+            old = SaveLog(None, "fcsave/saves.bin", blocks.want, blocks.fs)
+            n = len(old) - 1
+            if n <= 0:
+                break
+            if len(seqs) <= n:
+                seqs = [-1] * (1 + n)
+            blocks = old
+            into = old.read_into
+        carried = False
+        if old is not None:
+            unreadable, torn, newer = kept
+            if old._f is not None:
+                old._f.close()
+            carried = best is not None and best is not nvm_data
+            newest_file = -1  # the writer starts this file afresh
         if nvm_data is None and best is not None:
             data = read_place(self.nvm)  # older than the file's newest: its flag still counts
             if check(data) == OK and refusal(data) is None:
@@ -230,9 +260,10 @@ class Saves(Ring):
                 self.message = notices.from_backup(self.files_error == NO_FILE, self.last_date)
         self._nvm_behind = _lacks(self, nvm_data, best)
         self._tell_limited()
-        if self.message is not None:
+        if self.message is not None or carried:
             # Report it once: put a clean record on flash so the next start is quiet; nvm
-            # takes it too where its budget allows (the drive may take nothing).
+            # takes it too where its budget allows (the drive may take nothing). A record
+            # carried over from the earlier layout is written the same way.
             self._nvm_behind |= _BEHIND_IMPORTANT
             self._dirty_ms = 0
             self._write(None, True)
