@@ -158,13 +158,8 @@ def install_zip(vol, zip_path):
         infos = zf.infolist()
         items = [(i.filename.rstrip("/"), None if i.is_dir() else i.file_size) for i in infos]
         data = (zf.read(i) for i in infos if not i.is_dir())
-        for path, size in installed_paths(items):
-            if size is None:
-                if not vol.is_dir(path):
-                    vol.mkdir(path)
-            else:
-                with vol.open(path, "wb") as fh:
-                    fh.write(next(data))
+        savefile.write(vol, ((path, None if size is None else next(data))
+                             for path, size in installed_paths(items)))
 
 
 def install(vol, places=savelog.RING, saves=True):

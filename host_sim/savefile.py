@@ -52,7 +52,12 @@ def entries(places=savelog.RING):
 
 def install(vol, places=savelog.RING):
     """Make the save file on a Volume as the copy tool does (the folders as needed)."""
-    for path, data in entries(places):
+    write(vol, entries(places))
+
+
+def write(vol, items):
+    """Write (path, data) items onto a Volume in their order: data None makes the folder."""
+    for path, data in items:
         if data is None:
             if not vol.is_dir(path):
                 vol.mkdir(path)
