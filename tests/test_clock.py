@@ -316,13 +316,18 @@ def test_device_clock_ignores_a_chip_that_lost_power_and_sets_it(make):
     assert ext.datetime()[0:3] == (2026, 12, 5) and not ext.lost_power()
 
 
+def _sim_bus(kind):
+    """Return (a bus, its devices) holding the simulator's chip model kind at 0x68, set to
+    2026-11-30 12:00."""
+    start = calendar.timegm((2026, 11, 30, 12, 0, 0, 0, 0, 0))
+    devices = hardware.make_ext_rtc(kind, hardware.SimClock(), start)
+    return Bus(devices), devices
+
+
 @pytest.mark.parametrize("kind", ["ds3231", "pcf8523"])
 def test_works_with_the_simulators_chips(kind):
     """The simulator's own chip models (written separately) are found and driven too."""
-    sclock = hardware.SimClock()
-    start = calendar.timegm((2026, 11, 30, 12, 0, 0, 0, 0, 0))
-    devices = hardware.make_ext_rtc(kind, sclock, start)
-    bus = Bus(devices)
+    bus, _ = _sim_bus(kind)
     ext = clock.find_rtc(bus)
     assert ext is not None and ext.chip.lower() == kind
     assert ext.datetime()[0:4] == (2026, 11, 30, 12)
@@ -332,10 +337,7 @@ def test_works_with_the_simulators_chips(kind):
 
 @pytest.mark.parametrize("kind", ["ds1307", "mpu6050"])
 def test_the_simulators_other_chips_at_0x68_are_left_alone(kind):
-    sclock = hardware.SimClock()
-    start = calendar.timegm((2026, 11, 30, 12, 0, 0, 0, 0, 0))
-    devices = hardware.make_ext_rtc(kind, sclock, start)
-    bus = Bus(devices)
+    bus, devices = _sim_bus(kind)
     assert clock.find_rtc(bus) is None
     assert bus.writes == [] and devices[0x68].writes == []
 

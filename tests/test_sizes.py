@@ -22,6 +22,8 @@ least 1.6 mm tall. A card index may be smaller only in a column longer than 13 c
 strips cannot hold the full one, and then it still shows whole.
 """
 
+import contextlib
+
 import displayio
 import pytest
 import terminalio
@@ -197,6 +199,17 @@ def buttons_of(screen):
             if box is not None:
                 bs.append(Day(i, box, screen.labels[i], screen.cal.label(i)))
     return bs
+
+
+@contextlib.contextmanager
+def _in_state(board_name, name):
+    """The App on board_name's panel, brought into the state called name; closed after."""
+    board = PanelBoard(board_name)
+    try:
+        STATES[name](board)
+        yield board
+    finally:
+        board.close()
 
 
 def _overlap(a, b, clear=0):
@@ -399,27 +412,19 @@ def probe_height(lay, x, y0, want):
 @pytest.mark.parametrize("name", sorted(STATES))
 @pytest.mark.parametrize("board_name", sorted(BOARDS))
 def test_every_text_and_target_on_every_screen_in_every_state(board_name, name):
-    board = PanelBoard(board_name)
-    try:
-        STATES[name](board)
+    with _in_state(board_name, name) as board:
         app = board.app
         want = name.partition(":")[0]
         assert app.screen.name == want, (name, app.screen.name)
         bad = problems(board_name, app)
         assert not bad, "%s on the %s:\n  %s" % (name, board_name, "\n  ".join(bad))
-    finally:
-        board.close()
 
 
 def shown_in(board_name, name):
     """Return (the screen, what it shows) of a board brought into the state called name."""
-    board = PanelBoard(board_name)
-    try:
-        STATES[name](board)
+    with _in_state(board_name, name) as board:
         app = board.app
         return app.screen, shown(app.screen.group, app.art)
-    finally:
-        board.close()
 
 
 @pytest.mark.parametrize("board_name", sorted(BOARDS))
@@ -493,9 +498,7 @@ DEAD_ENDS = sorted(n for n in STATES if n.startswith("table:dead-end"))
 def test_the_dead_end_message_covers_no_card_and_no_button(board_name, name):
     from freecell_mc.ui.tableview import DEAD_END, DEAD_MORE
 
-    board = PanelBoard(board_name)
-    try:
-        STATES[name](board)
+    with _in_state(board_name, name) as board:
         table = board.app.table
         lay = table.layout
         x, y, w, h = table.strip.dead_box
@@ -514,8 +517,6 @@ def test_the_dead_end_message_covers_no_card_and_no_button(board_name, name):
         if name == "table:dead-end-short-columns" and board_name != "pynt":
             assert words == DEAD_END
         assert DEAD_END.startswith(words) or DEAD_MORE.startswith(words)
-    finally:
-        board.close()
 
 
 @pytest.mark.parametrize("name", DEAD_ENDS)
@@ -526,9 +527,7 @@ def test_the_dead_end_advice_reaches_the_player_on_every_board(board_name, name)
     # text size; the next tap closes it and does nothing else.
     from freecell_mc.ui.tableview import DEAD_END
 
-    board = PanelBoard(board_name)
-    try:
-        STATES[name](board)
+    with _in_state(board_name, name) as board:
         app = board.app
         table = app.table
         strip = table.strip
@@ -560,8 +559,6 @@ def test_the_dead_end_advice_reaches_the_player_on_every_board(board_name, name)
         else:
             # Shown whole already: a tap on it is a tap on the column above it, as before.
             assert board_name != "pynt", "the Pynt has no room for it beside the cards"
-    finally:
-        board.close()
 
 
 # The hit width each column must reach (docs/layout.md): 7 mm on the PyPortal and the
@@ -574,9 +571,7 @@ COLUMN_MM10 = {"pyportal": 70, "titano": 70, "pynt": 45}
 
 @pytest.mark.parametrize("board_name", sorted(BOARDS))
 def test_every_column_takes_the_taps_of_its_width(board_name):
-    board = PanelBoard(board_name)
-    try:
-        STATES["table"](board)
+    with _in_state(board_name, "table") as board:
         app = board.app
         lay = app.table.layout
         ppcm = app.hw.ppcm
@@ -599,8 +594,6 @@ def test_every_column_takes_the_taps_of_its_width(board_name):
         # The buttons stand in the strip, a target wide at least.
         for b in (app.table.strip.undo_button, app.table.strip.menu_button):
             assert b.x >= lay.status_x and b.w >= layout.mm_px(layout.TARGET_MM10, ppcm)
-    finally:
-        board.close()
 
 
 def _index_px(app, col):
@@ -620,16 +613,12 @@ def _index_px(app, col):
 
 @pytest.mark.parametrize("board_name", ["pyportal", "titano"])
 def test_every_card_of_a_19_card_column_shows_a_1_6_mm_index(board_name):
-    board = PanelBoard(board_name)
-    try:
-        STATES["table:19-cards"](board)
+    with _in_state(board_name, "table:19-cards") as board:
         app = board.app
         n, px = _index_px(app, 0)
         assert n == layout.MAX_CARDS
         assert px >= layout.mm_px(layout.TEXT_MM10, app.hw.ppcm), _mm(px, app.hw.ppcm)
         assert not problems(board_name, app)
-    finally:
-        board.close()
 
 
 def test_the_pynt_has_no_room_for_a_band_or_a_full_index_at_19_cards():
@@ -665,15 +654,11 @@ def test_calibrate_is_captioned_as_large_as_the_other_settings(board_name):
     # PyPortal beside 16 px "Off", "1".."4" and the times.
     caps = {}
     for name in ("settings", "settings:second-page", "settings:last-page"):
-        board = PanelBoard(board_name)
-        try:
-            STATES[name](board)
+        with _in_state(board_name, name) as board:
             s = board.app.screen
             for b in buttons_of(s):
                 if b.caption is not None:
                     caps[b.text] = b.caption.scale * layout.CAP_H
-        finally:
-            board.close()
     assert "Calibrate" in caps and "Off" in caps and "4" in caps, sorted(caps)
     others = {cap for text, cap in caps.items() if text not in ("Back", "More")}
     assert others == {caps["Off"]} and caps["Calibrate"] == 16, caps
