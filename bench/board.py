@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from freecell_mc.ui import layout  # noqa: E402
 from tools import bundle, cptools  # noqa: E402
 
 STANDINS = ROOT / "tests" / "cpvm"
@@ -49,11 +50,8 @@ CEILING = 170000  # the lowest free heap derived for a PyPortal (SPEC section 6)
 BIG_HEAP = 400000  # for measuring: collections happen only where the session asks
 SCRIPT_HEAP = 4000000  # for test scripts, which keep whole reports in memory
 
-# board name -> (width, height, board.board_id)
-BOARDS = {
-    "pyportal": (320, 240, "pyportal"),
-    "titano": (480, 320, "pyportal_titano"),
-}
+# board name -> (width, height, board.board_id), from the game's one table of boards
+BOARDS = {name: (w, h, board_id) for name, board_id, w, h, _ in layout.BOARDS}
 SEED = 7  # the free deal of a fresh start (board.START_DEAL): the same in every run
 TIMEOUT_S = 300
 

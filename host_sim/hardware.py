@@ -6,6 +6,7 @@ import calendar
 import os
 import time
 
+from freecell_mc.ui import layout
 from host_sim.circuitpy import install, open_drive
 from host_sim.fat import Volume
 from host_sim.flash import FileBlock, Flash, FlashBlock
@@ -21,11 +22,8 @@ PANEL_CALIBRATION = ((5200, 59000), (5800, 57000))
 
 EPOCH_2000 = calendar.timegm((2000, 1, 1, 0, 0, 0, 0, 0, 0))
 
-BOARDS = {
-    "pyportal": ("pyportal", 320, 240),
-    "pynt": ("pyportal_pynt", 320, 240),
-    "titano": ("pyportal_titano", 480, 320),
-}
+# board name -> (board.board_id, width, height), from the game's one table of boards
+BOARDS = {name: (board_id, w, h) for name, board_id, w, h, _ in layout.BOARDS}
 
 
 def parse_date(text):

@@ -13,11 +13,7 @@ from freecell_mc.ui.layout import SLOT_CELL, SLOT_FOUND
 from test_ui_harness import HW, Board
 
 # board -> (board_id, width, height)
-BOARDS = {
-    "pyportal": ("pyportal", 320, 240),
-    "pynt": ("pyportal_pynt", 320, 240),
-    "titano": ("pyportal_titano", 480, 320),
-}
+BOARDS = {name: (board_id, w, h) for name, board_id, w, h, _ in layout.BOARDS}
 
 
 # -- the panel -----------------------------------------------------------------------

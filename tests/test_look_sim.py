@@ -13,11 +13,7 @@ from freecell_mc.ui.layout import HIT_FINISH, HIT_MENU, HIT_UNDO
 from freecell_mc.ui.screens.calibration import targets
 from test_screens_sim import at, run
 
-PANELS = {
-    "pyportal": (320, 240, layout.PPCM_PYPORTAL),
-    "pynt": (320, 240, layout.PPCM_PYNT),
-    "titano": (480, 320, layout.PPCM_TITANO),
-}
+PANELS = {name: (w, h, ppcm) for name, _, w, h, ppcm in layout.BOARDS}
 
 
 def pixel(path, x, y):

@@ -44,6 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as tools/bundle.py (copy_to_board imports it so)
     sys.path.insert(0, str(ROOT))
+from freecell_mc.ui import layout  # noqa: E402  (after the root is on the path)
 from host_sim import options, savefile  # noqa: E402  (after the root is on the path)
 from tools import cptools  # noqa: E402
 
@@ -75,8 +76,8 @@ FROZEN = frozenset({
     "adafruit_requests",
     "neopixel",
 })
-# The boards the game is for, by their circuitpython-stubs board definition.
-BOARDS = ("pyportal", "pyportal_pynt", "pyportal_titano")
+# The boards the game is for, by their circuitpython-stubs board definition (their board_id).
+BOARDS = tuple(board_id for _, board_id, _, _, _ in layout.BOARDS)
 # Part of every CircuitPython core, so the board stubs do not list them.
 CORE = frozenset({"gc", "micropython"})
 

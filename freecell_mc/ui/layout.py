@@ -59,8 +59,12 @@ FONT_W = const(6)
 PPCM_PYPORTAL = const(49)  # 400 px / 81.3 mm
 PPCM_PYNT = const(66)  # 400 px / 61.0 mm
 PPCM_TITANO = const(65)  # 577 px / 88.9 mm
-_PANELS = (("pyportal", PPCM_PYPORTAL), ("pyportal_pynt", PPCM_PYNT),
-           ("pyportal_titano", PPCM_TITANO))
+# The boards the game is for, one entry each (a new board is one more line): the name the
+# simulator, the tools and the benchmarks use, `board.board_id`, the panel's size in pixels
+# and its density. The game itself reads only the last three by board_id.
+BOARDS = (("pyportal", "pyportal", 320, 240, PPCM_PYPORTAL),
+          ("pynt", "pyportal_pynt", 320, 240, PPCM_PYNT),
+          ("titano", "pyportal_titano", 480, 320, PPCM_TITANO))
 
 
 def panel_ppcm(board_id, width, height):
@@ -69,7 +73,7 @@ def panel_ppcm(board_id, width, height):
     An unknown board is assumed to have the densest panel known at its size (the Pynt's
     at 320x240, the Titano's otherwise): targets then come out too big, never too small.
     """
-    for name, ppcm in _PANELS:
+    for _, name, _, _, ppcm in BOARDS:
         if name == board_id:
             return ppcm
     if height < 300:
