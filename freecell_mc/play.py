@@ -11,7 +11,7 @@ _show_deal(), _show_result_next() and _ask(), and ask for a refresh with its `di
 from freecell_mc.compat import const
 from freecell_mc.dates import day_number, plausible
 from freecell_mc.rules import deals
-from freecell_mc.rules.engine import CHUNK_MOVES, POS_SIZE, Game
+from freecell_mc.rules.engine import Game
 from freecell_mc.saves.record import SLOT_PLAYED, SLOT_WON
 from freecell_mc.saves.settings import Settings
 
@@ -21,16 +21,6 @@ SLOT_DAILY = const(1)
 # statistics keep 64 days, the calendar shows 30, so a clock up to 34 days ahead of the
 # real date, once put right, still finds every day the calendar shows (docs/saves.md).
 DAY_SLACK = const(34)
-
-# The game set aside for the other slot (keep, resume): its position, its move count in
-# 4 bytes, then its undo log, read out of and back into the Game's log of 1 KB chunks of
-# 512 moves (engine.py).
-_KEPT_MOVES = const(68)
-KEPT_HEAD = const(72)
-_CHUNK_SHIFT = const(9)
-_CHUNK_BYTES_SHIFT = const(10)
-_CHUNK_BYTES_MASK = const(1023)
-
 
 class _NullSaves:
     """Stands in for Saves (saves/policy.py) when the hardware offers no blocks at all."""
@@ -74,61 +64,24 @@ class _NullSaves:
         return False
 
 
-def keep(game):
-    """Return the position, the move count and the undo log as one bytearray.
+def keep(game, spare):
+    """Return what the game in play leaves for its slot when another is played: its
+    position, its move count, and its undo history, [pos, moves, log, count].
 
-    What a game set aside while another is played costs: 72 bytes and 2 bytes a move
-    it can take back, exactly, where the Game's own log holds whole 1 KB chunks.
-    resume(game, kept) gives it back to the same position.
+    The game takes spare (a log given up, or []) as its empty history in exchange: the
+    history changes hands, it is not copied, so setting aside 2,000 moves costs what one
+    does (the 68-byte position and this list). resume() gives it back.
     """
-    n = game._count
-    out = bytearray(KEPT_HEAD + 2 * n)
-    out[:POS_SIZE] = game.pos
-    m = game.moves
-    for i in range(4):
-        out[_KEPT_MOVES + i] = (m >> (8 * i)) & 255
-    # Byte by byte: slices or views of the chunks would be garbage on the heap, and
-    # this runs once per switch of slots.
-    log = game._log
-    o = KEPT_HEAD
-    for i in range(2 * n):
-        out[o + i] = log[i >> _CHUNK_BYTES_SHIFT][i & _CHUNK_BYTES_MASK]
-    return out
+    log, n = game.trade_history(spare, 0)
+    return [bytearray(game.pos), game.moves, log, n]
 
 
 def resume(game, kept):
-    """Give game back the undo log of keep() if kept is this very position and move count.
-
-    Return True if it was taken. Should the heap refuse the chunks a long log needs,
-    its oldest moves are left behind, as when a move finds no heap (Game._grow).
-    """
-    if len(kept) < KEPT_HEAD or len(kept) & 1:
-        return False
-    p = game.pos
-    for i in range(POS_SIZE):
-        if kept[i] != p[i]:
-            return False
-    m = 0
-    for i in range(4):
-        m |= kept[_KEPT_MOVES + i] << (8 * i)
-    if m != game.moves:
-        return False
-    n = (len(kept) - KEPT_HEAD) >> 1
-    log = game._log
-    need = (n + CHUNK_MOVES - 1) >> _CHUNK_SHIFT
-    while len(log) < need:
-        try:
-            log.append(bytearray(2 * CHUNK_MOVES))
-        except MemoryError:
-            break
-    skip = n - (len(log) << _CHUNK_SHIFT)
-    if skip < 0:
-        skip = 0
-    o = KEPT_HEAD + 2 * skip
-    for i in range(2 * (n - skip)):
-        log[i >> _CHUNK_BYTES_SHIFT][i & _CHUNK_BYTES_MASK] = kept[o + i]
-    game._count = n - skip
-    return True
+    """Give game back the undo history of keep() if kept is this very position and move
+    count; return the log the game gives up for it, or None if it was not taken."""
+    if kept[1] != game.moves or kept[0] != game.pos:
+        return None
+    return game.trade_history(kept[2], kept[3])[0]
 
 
 class Play:
@@ -225,7 +178,11 @@ class Play:
         if slot == self.slot:
             return self._kept
         g = self.game
-        return keep(g) if g.history_len() else None
+        if not g.history_len():
+            return None
+        # What was kept for slot goes (a new deal there): its log becomes the game's.
+        old = self._kept
+        return keep(g, [] if old is None else old[2])
 
     def _begin(self, kind, number, cells):
         """Deal kind/number with cells free cells into the game; its slot becomes active."""
@@ -252,9 +209,13 @@ class Play:
             deals.deal_code(s.kind, s.number, s.cells)
         except ValueError:
             return False
-        kept = self._kept if slot != self.slot else None
-        aside = self._set_aside(slot)  # before load() empties the log
         g = self.game
+        kept = aside = self._kept
+        other = slot != self.slot
+        if other:
+            # The history kept for slot comes back below; the game in play's is kept for
+            # its own slot (before load() empties the log).
+            aside = keep(g, []) if g.history_len() else None
         # load() checks the cells against the game's count; a save it refuses leaves the
         # game in play, and the history kept for the other slot, as they were.
         cells = g.cells
@@ -263,10 +224,12 @@ class Play:
             g.load(s.pos, s.moves)
         except ValueError:
             g.cells = cells
+            if other and aside is not None:
+                g.trade_history(aside[2], aside[3])
             return False
         self._kept = aside
         g.takeback = bool(self.saves.settings.takeback)
-        if kept is not None:
+        if other and kept is not None:
             # The history of this very position and count, kept when it was left.
             resume(g, kept)
         self.kind = s.kind

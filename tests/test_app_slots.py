@@ -147,7 +147,7 @@ def _play_with_daily_saved(pos, cells):
     g = p.game
     assert g.move(0, 8) and g.move(1, 9)
     p._save()
-    p._kept = kept = bytearray(b"the daily's history")
+    p._kept = kept = [bytearray(68), 99, [], 0]  # a history kept of another position
     return p, kept
 
 

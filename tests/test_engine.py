@@ -291,19 +291,22 @@ def test_fit_takes_the_part_of_a_run_that_fits():
     assert g.capacity(False) == 4 and g.fit(0, 2, 5) == 3
 
 
-def test_a_kept_history_holds_2_bytes_a_move_and_undoes_to_the_deal_once_resumed():
+def test_a_kept_history_changes_hands_whole_and_undoes_to_the_deal_once_resumed():
     g = shuttle_game()
     snapshots = {0: bytes(g.pos)}
     shuttle(g, 2600, snapshots)  # beyond the first 4 chunks: 6 chunks in the log
-    kept = play.keep(g)
-    assert len(kept) == play.KEPT_HEAD + 2 * 2600
+    log = g._log
+    kept = play.keep(g, [])
+    # The log itself is kept, not a copy of it; the game goes on with the empty one.
+    assert kept[2] is log and kept[3] == 2600 and len(log) == 6
+    assert kept[0] == g.pos and kept[1] == g.moves == 2600 and g.history_len() == 0
     pos, moves = bytes(g.pos), g.moves
     # Another game is played in the same Game meanwhile, then this one is loaded again.
     g.deal(deals.ms_deck(5))
     assert g.move(0, SLOT_CELL) and g.history_len() == 1
     g.load(pos, moves)
     assert g.history_len() == 0
-    assert play.resume(g, kept) and g.history_len() == 2600
+    assert play.resume(g, kept) is not None and g.history_len() == 2600
     for k in range(2600, 0, -1):
         assert g.undo() and bytes(g.pos) == snapshots[k - 1] and g.moves == k - 1
     assert not g.undo()
@@ -312,40 +315,41 @@ def test_a_kept_history_holds_2_bytes_a_move_and_undoes_to_the_deal_once_resumed
 def test_a_kept_history_is_refused_by_another_position_or_move_count():
     g = shuttle_game()
     shuttle(g, 3)
-    kept = play.keep(g)
+    kept = play.keep(g, [])
     pos = bytes(g.pos)
     g.load(pos, 4)  # the same cards, another count: not the game that was kept
-    assert not play.resume(g, kept) and g.history_len() == 0
+    assert play.resume(g, kept) is None and g.history_len() == 0
     assert g.move(7, SLOT_CELL + 1)  # another position, the same count as kept
     g.load(bytes(g.pos), 3)
-    assert not play.resume(g, kept) and g.history_len() == 0
+    assert play.resume(g, kept) is None and g.history_len() == 0
     g.load(pos, 3)
-    assert not play.resume(g, kept[:-1]) and not play.resume(g, b"")
-    assert play.resume(g, kept) and g.history_len() == 3
+    assert play.resume(g, kept) is not None and g.history_len() == 3
+    for _ in range(3):
+        assert g.undo()
+    assert g.moves == 0 and not g.undo()
 
 
 def test_an_empty_history_keeps_the_position_only():
     g = Game(4)
     g.deal(deals.ms_deck(1))
-    kept = play.keep(g)
-    assert len(kept) == play.KEPT_HEAD and kept[:68] == g.pos
-    assert play.resume(g, kept) and g.history_len() == 0
+    kept = play.keep(g, [])
+    assert kept[0] == g.pos and kept[3] == 0
+    assert play.resume(g, kept) is not None and g.history_len() == 0
 
 
-def test_a_kept_history_the_heap_cannot_take_back_whole_keeps_its_newest_moves(monkeypatch):
-    g = shuttle_game()
-    snapshots = {0: bytes(g.pos)}
-    shuttle(g, 2100, snapshots)
-    kept = play.keep(g)
-    g.load(bytes(g.pos), 2100)
+def test_a_move_that_finds_no_heap_for_its_log_changes_nothing(monkeypatch):
+    # A game handed an empty log (play.keep) makes its first chunk at its first move.
+    g = Game(4)
+    g.deal(deals.ms_deck(1))
+    play.keep(g, [])
+    before = bytes(g.pos)
 
     def no_heap(n):
         raise MemoryError
 
-    monkeypatch.setattr(play, "bytearray", no_heap, raising=False)
-    assert play.resume(g, kept)
-    # The 4 chunks every Game holds take the newest 2,048 moves; the oldest 52 are gone.
-    assert g.history_len() == engine.LOG_MOVES
-    for k in range(2100, 52, -1):
-        assert g.undo() and bytes(g.pos) == snapshots[k - 1]
-    assert not g.undo() and g.moves == 52
+    monkeypatch.setattr(engine, "bytearray", no_heap, raising=False)
+    with pytest.raises(MemoryError):
+        g.move(0, SLOT_CELL)
+    assert bytes(g.pos) == before and g.moves == 0 and g.history_len() == 0
+    monkeypatch.undo()
+    assert g.move(0, SLOT_CELL) and g.history_len() == 1 and g.undo()

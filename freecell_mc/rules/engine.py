@@ -168,6 +168,15 @@ class Game:
         """Return how many moves undo can take back."""
         return self._count
 
+    def trade_history(self, log, count):
+        """Take log, a list of 1 KB chunks holding count moves that undo this very position
+        (as trade_history gave them, or [] and 0), as the undo history; return the history
+        held until now as (log, count). Nothing is copied: a history changes hands whole."""
+        old = (self._log, self._count)
+        self._log = log
+        self._count = count
+        return old
+
     # -- reading the table -------------------------------------------------------------
 
     def column_len(self, col):
@@ -358,10 +367,10 @@ class Game:
         """Apply a legal move, log and count it and return True; else change nothing."""
         if dst < 0 or dst >= SLOTS or not (self.targets(src, n) >> dst) & 1:
             return False
-        self._transfer(src, dst, n)
         i = self._count
         if (i >> _CHUNK_SHIFT) == len(self._log):
-            i = self._grow()
+            i = self._grow()  # first: should it raise, the position is as it was
+        self._transfer(src, dst, n)
         chunk = self._log[i >> _CHUNK_SHIFT]
         o = (i & _CHUNK_MASK) << 1
         chunk[o] = src << 4 | dst
@@ -376,6 +385,8 @@ class Game:
         try:
             log.append(bytearray(2 * CHUNK_MOVES))
         except MemoryError:
+            if not log:
+                raise  # a log handed over empty (trade_history) and no 1 KB to start it
             # No heap for more history: the oldest 512 moves make room for the next ones.
             # The chunks rotate by assignment, which needs no heap at all.
             first = log[0]

@@ -129,6 +129,18 @@ def dead_end():
     measure_position(g, bytearray(19))
 
 
+def set_aside(g):
+    """Return what play.keep() allocates to set g's history aside; give the history back."""
+    gc.collect()
+    gc.disable()
+    before = mem_alloc()
+    kept = play.keep(g, [])
+    held = mem_alloc() - before
+    gc.enable()
+    check(g.history_len() == 0 and play.resume(g, kept) is not None, "taken back at once")
+    return held
+
+
 def long_game(count):
     """Shuttle one card count times; return the (log index, bytes) of every move that allocated.
 
@@ -158,18 +170,20 @@ def long_game(count):
         gc.enable()
         if nbytes:
             grew.append([i, nbytes])
-    # Set aside (another game in the same Game) and taken back: what play.keep() allocates,
-    # all of it the kept history, and the whole history back for undo.
-    gc.collect()
-    gc.disable()
-    before = mem_alloc()
-    kept = play.keep(g)
-    held = mem_alloc() - before
-    gc.enable()
+    # Set aside (another game in the same Game) and taken back: what play.keep() allocates
+    # (the history changes hands, so no more for count moves than for one), and the whole
+    # history back for undo.
+    held = [set_aside(g)]
+    short = Game(cells=4)
+    short.load(build_pos(columns))
+    check(short.move(0, 7), "a first move")
+    held.append(set_aside(short))
+    kept = play.keep(g, [])
     pos = bytes(g.pos)
     g.deal(seeded_deck(1))
     g.load(pos, count)
-    check(g.history_len() == 0 and play.resume(g, kept), "the kept history is taken back")
+    check(g.history_len() == 0 and play.resume(g, kept) is not None,
+          "the kept history is taken back")
     check(g.history_len() == count, "all of it")
     kept = None
     undo_worst = 0
