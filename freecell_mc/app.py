@@ -406,8 +406,9 @@ def main():
     """Build the board's hardware and run the game until power-off (code.py's main).
 
     An exception that reaches here, a MemoryError at the heap's edge among them, shows one
-    calm screen and reloads the board, which continues the newest save (source.fault).
-    CPython raises it: the simulator and the tests want the traceback.
+    calm screen and resets the board, which continues the newest save (source.fault);
+    Ctrl-C resets into safe mode. code.py never ends: its end would close the save file.
+    CPython raises all but Ctrl-C: the simulator and the tests want the traceback.
     """
     import sys
 
@@ -418,8 +419,8 @@ def main():
         # In a frame of its own: a frame's stale stack slots would hold the App through
         # the collection that makes room for the calm screen.
         start(hw)
-    except Exception as e:
-        if sys.implementation.name == "cpython":
+    except BaseException as e:  # Ctrl-C and a reload too: code.py must not end
+        if sys.implementation.name == "cpython" and not isinstance(e, KeyboardInterrupt):
             raise
         App.current = None  # the App, its screens and its game are garbage now
         from freecell_mc.hardware import source
