@@ -1,16 +1,18 @@
 # SPDX-License-Identifier: MIT
 """Freecell Solver's solutions of Microsoft deals replay to `won`, in the engine and through
-`python -m host_sim replay` (fixture data from tools/make_fixtures.py)."""
+the replay tool of `python -m host_sim replay`, every one in this process and one through the
+command line (fixture data from tools/make_fixtures.py)."""
 
+import io
 import os
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from freecell_mc.rules import deals, notation
 from freecell_mc.rules.engine import Game
+from host_sim import tools
 from solutions import fcs_solutions
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -46,21 +48,21 @@ def test_engine_replays_every_solution_to_won():
     print("replayed %d solutions, %d moves" % (len(SOLUTIONS), total))
 
 
-def run_replay(args):
-    """Run `python -m host_sim replay` on one solution; return (deal, exit code, stdout)."""
-    deal, cells, moves = args
-    res = subprocess.run(
-        [sys.executable, "-m", "host_sim", "replay", "--ms", str(deal), "--cells", str(cells)],
-        input=" ".join(moves) + "\n", capture_output=True, text=True, cwd=ROOT, timeout=120,
-    )
-    return deal, res.returncode, res.stdout, res.stderr
+def replay_in_process(deal, cells, moves, monkeypatch, capsys):
+    """Run the replay tool's main in this process on one solution; return (exit code, stdout)."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(" ".join(moves) + "\n"))
+    rc = tools.main(["replay", "--ms", str(deal), "--cells", str(cells)])
+    out, err = capsys.readouterr()
+    assert err == "", (deal, err)
+    return rc, out
 
 
-def test_replay_tool_wins_every_solution():
-    with ThreadPoolExecutor(max_workers=min(8, os.cpu_count() or 2)) as pool:
-        results = list(pool.map(run_replay, SOLUTIONS))
-    for deal, rc, out, err in results:
-        assert rc == 0, (deal, err)
+def test_replay_tool_wins_every_solution(monkeypatch, capsys):
+    # The tool's own code (options, stdin, replay, the board text) on every solution, in
+    # this process; test_the_command_line_replays_a_solution_to_won runs it as a program.
+    for deal, cells, moves in SOLUTIONS:
+        rc, out = replay_in_process(deal, cells, moves, monkeypatch, capsys)
+        assert rc == 0, deal
         lines = out.splitlines()
         assert lines[-1] == "won", (deal, out)
         assert lines[0] == "Foundations: H-K C-K D-K S-K"
@@ -68,6 +70,19 @@ def test_replay_tool_wins_every_solution():
 
 
 @pytest.mark.parametrize("deal,cells,moves", SOLUTIONS[:1])
-def test_a_solution_cut_short_is_not_won(deal, cells, moves):
-    _, rc, out, _ = run_replay((deal, cells, moves[:-1]))
+def test_a_solution_cut_short_is_not_won(deal, cells, moves, monkeypatch, capsys):
+    rc, out = replay_in_process(deal, cells, moves[:-1], monkeypatch, capsys)
     assert rc == 0 and out.splitlines()[-1] == "not won"
+
+
+def test_the_command_line_replays_a_solution_to_won():
+    # `python -m host_sim replay` as a player runs it: the module's entry point, the moves on
+    # a real stdin, the exit status and the board text on stdout.
+    deal, cells, moves = SOLUTIONS[0]
+    res = subprocess.run(
+        [sys.executable, "-m", "host_sim", "replay", "--ms", str(deal), "--cells", str(cells)],
+        input=" ".join(moves) + "\n", capture_output=True, text=True, cwd=ROOT, timeout=120,
+    )
+    assert (res.returncode, res.stderr) == (0, "")
+    lines = res.stdout.splitlines()
+    assert lines[0] == "Foundations: H-K C-K D-K S-K" and lines[-1] == "won"
