@@ -420,8 +420,9 @@ def main():
         # the collection that makes room for the calm screen.
         start(hw)
     except BaseException as e:  # Ctrl-C and a reload too: code.py must not end
-        if sys.implementation.name == "cpython" and not isinstance(e, KeyboardInterrupt):
-            raise
+        if isinstance(e, SystemExit) or (sys.implementation.name == "cpython"
+                                         and not isinstance(e, KeyboardInterrupt)):
+            raise  # no game raises SystemExit: a test harness ending its session does
         App.current = None  # the App, its screens and its game are garbage now
         from freecell_mc.hardware import source
 
