@@ -3,8 +3,8 @@
 
 Below the heap the whole session needs (tests/test_cpvm_session.py), the session runs until
 an allocation fails somewhere: while a screen is built, a deal is dealt, a save is written.
-Wherever that is, app.main() shows one calm screen (hardware/source.py `fault`) and reloads
-the board (the supervisor stand-in ends the VM with RELOAD and exit status 3): no traceback
+Wherever that is, app.main() shows one calm screen (hardware/source.py `fault`) and resets
+the board (the microcontroller stand-in ends the VM with RESET and exit status 3): no traceback
 stops the game. The save file and nvm still load; the next start at the same heap either
 continues the newest save or, where even the table does not fit, strikes again with the
 same calm screen and the same save; a start with a whole heap continues the newest save:
@@ -37,7 +37,7 @@ def _newest(cwd):
 
 
 @pytest.mark.parametrize("name", sorted(board.BOARDS))
-def test_a_memoryerror_anywhere_shows_the_calm_screen_and_the_reload_continues(cp_image, name):
+def test_a_memoryerror_anywhere_shows_the_calm_screen_and_the_reset_continues(cp_image, name):
     reloads = 0
     for heap in EDGE:
         with tempfile.TemporaryDirectory(prefix="freecell-cpvm-") as tmp:
@@ -46,17 +46,17 @@ def test_a_memoryerror_anywhere_shows_the_calm_screen_and_the_reload_continues(c
             if rc == 0:
                 continue  # the whole session ran: nothing struck
             said = out + err
-            assert rc == 3 and out.rstrip().endswith("RELOAD"), (heap, said[-3000:])
+            assert rc == 3 and out.rstrip().endswith("RESET"), (heap, said[-3000:])
             assert "MemoryError" in said, (heap, said[-3000:])
             reloads += 1
             newest = _newest(cwd)
             steps = [["e", "datepicker"], ["t", "Set the date"],
                      ["g"] + list(newest) if newest else ["e", "table"]]
-            # The reload at the same heap: where the table itself does not fit, it strikes
+            # The restart at the same heap: where the table itself does not fit, it strikes
             # again, and again only the calm screen comes; the save is the same.
             rc, out, err = board.start(cp_image, cwd, name, steps, heap=heap, seed=-1)
-            assert rc == 0 or (rc == 3 and out.rstrip().endswith("RELOAD")), (
-                heap, "the restart after the reload", (out + err)[-3000:])
+            assert rc == 0 or (rc == 3 and out.rstrip().endswith("RESET")), (
+                heap, "the restart after the reset", (out + err)[-3000:])
             if newest is not None:
                 assert _newest(cwd) == newest
             # With the room a fresh start has, play continues where it was.
@@ -73,4 +73,4 @@ def test_below_the_edge_the_game_does_not_boot_and_says_memoryerror(cp_image):
         rc, out, err = board.start(cp_image, Path(tmp), "titano", board.session_steps(),
                                    heap=60000)
     assert rc == 1 and "MemoryError" in out + err
-    assert "RELOAD" not in out
+    assert "RESET" not in out

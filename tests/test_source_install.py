@@ -67,17 +67,36 @@ def test_boot_leaves_the_drive_to_the_computer_for_a_source_copy(monkeypatch):
     assert said == [boot.HOW]  # the line of every start: boot_out.txt stays as it is
 
 
-@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
-def test_a_fault_shows_one_calm_screen_then_reloads(size, monkeypatch, capsys):
+class _Reset(BaseException):
+    """The board's reset, stood in: nothing after it runs."""
+
+
+def _board(monkeypatch, said):
+    """Stand in microcontroller (reset, on_next_reset) and supervisor (reload refused)."""
     import sys
-    import time
     import types
+
+    def reset():
+        said.append("reset")
+        raise _Reset()
+
+    def reload():
+        raise AssertionError("a reload ends code.py, whose finalisers close the save file")
+
+    monkeypatch.setitem(sys.modules, "microcontroller", types.SimpleNamespace(
+        reset=reset, on_next_reset=lambda mode: said.append(("next", mode)),
+        RunMode=types.SimpleNamespace(NORMAL=0, SAFE_MODE=1)))
+    monkeypatch.setitem(sys.modules, "supervisor", types.SimpleNamespace(reload=reload))
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_a_fault_shows_one_calm_screen_then_resets(size, monkeypatch, capsys):
+    import time
 
     from host_sim import display
 
     reloads = []
-    monkeypatch.setitem(sys.modules, "supervisor",
-                        types.SimpleNamespace(reload=lambda: reloads.append(1)))
+    _board(monkeypatch, reloads)
     monkeypatch.setattr(time, "sleep", lambda s: None)
     display.release()
     d = display.FramebufferDisplay(*size)
@@ -86,7 +105,8 @@ def test_a_fault_shows_one_calm_screen_then_reloads(size, monkeypatch, capsys):
         try:
             raise MemoryError("memory allocation failed, allocating 84 bytes")
         except MemoryError as e:
-            source.fault(d, e)
+            with pytest.raises(_Reset):
+                source.fault(d, e)
         words = d.root_group[1]
         grid = words[0]
         assert words.scale == 2  # 1.6 mm and more on both panels
@@ -98,5 +118,26 @@ def test_a_fault_shows_one_calm_screen_then_reloads(size, monkeypatch, capsys):
         assert "Your game is saved:" in text and "it starts again now." in text
     finally:
         display.release()
-    assert reloads == [1]
+    assert reloads == ["reset"]  # a reset, never a reload: code.py never ends
     assert "MemoryError" in capsys.readouterr().err  # the traceback, for the serial console
+
+
+def test_ctrl_c_resets_into_safe_mode_and_a_failing_screen_still_resets(monkeypatch, capsys):
+    import time
+
+    said = []
+    _board(monkeypatch, said)
+    monkeypatch.setattr(time, "sleep", lambda s: None)
+    with pytest.raises(_Reset):
+        source.fault(None, KeyboardInterrupt())
+    assert said == [("next", 1), "reset"]  # the REPL in safe mode, no calm screen
+    said.clear()
+
+    class Broken:
+        def __setattr__(self, name, value):
+            raise MemoryError("memory allocation failed")
+
+    # Even where the calm screen cannot be built, the board resets: code.py never ends.
+    with pytest.raises(_Reset):
+        source.fault(Broken(), MemoryError("at the heap's edge"))
+    assert said == ["reset"]

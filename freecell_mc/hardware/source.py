@@ -87,27 +87,41 @@ def tell():
 
 
 def fault(display, e):
-    """After an exception reached the main loop: one calm screen, then a reload.
+    """After an exception reached the main loop: one calm screen, then a reset.
 
     A MemoryError at the heap's edge, or any fault of the game's, costs no game: every save
-    on flash is whole (at most the last 1.5 s of play are not yet on it), and the reload
-    starts code.py afresh, which continues the newest save. The traceback goes to the serial
-    console only. Drawn with this module's few objects, after the App has been let go.
-    """
-    import gc
-    import time
+    on flash is whole (at most the last 1.5 s of play are not yet on it), and the restart
+    continues the newest save. The traceback goes to the serial console only. Drawn with
+    this module's few objects, after the App has been let go.
 
-    import supervisor
+    The board restarts with microcontroller.reset(), never supervisor.reload(): a reload
+    ends code.py, and CircuitPython's finalisers then close the save file, which rewrites
+    its directory entry (an erase of the 4 KB sector holding it: a cut there loses the
+    file). A reset closes nothing (docs/saves.md, "When code.py ends"). The save file's
+    handle stays reachable from the Hardware (hw.blocks) through the collection below, so
+    no finaliser closes it there either. Ctrl-C at the serial console (KeyboardInterrupt)
+    restarts into CircuitPython's safe mode: the REPL, the drive the computer's, until the
+    next reset.
+    """
+    import microcontroller
 
     try:
-        import traceback
+        try:
+            import traceback
 
-        traceback.print_exception(e)
-    except ImportError:
-        print(repr(e))
-    display.root_group = None  # the last screen's objects go with the App's
-    gc.collect()
-    draw(display, ("FreeCell MC stopped", "for a moment.", "", "Your game is saved:",
-                   "it starts again now."))
-    time.sleep(3)
-    supervisor.reload()
+            traceback.print_exception(e)
+        except ImportError:
+            print(repr(e))
+        if isinstance(e, KeyboardInterrupt):
+            microcontroller.on_next_reset(microcontroller.RunMode.SAFE_MODE)
+            return
+        import gc
+        import time
+
+        display.root_group = None  # the last screen's objects go with the App's
+        gc.collect()
+        draw(display, ("FreeCell MC stopped", "for a moment.", "", "Your game is saved:",
+                       "it starts again now."))
+        time.sleep(3)
+    finally:
+        microcontroller.reset()  # whatever happened above: code.py must not end

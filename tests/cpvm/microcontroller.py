@@ -43,5 +43,23 @@ except OSError:
 nvm = _NVM()
 
 
+class RunMode:
+    """microcontroller.RunMode."""
+
+    NORMAL = 0
+    SAFE_MODE = 1
+
+
+def on_next_reset(run_mode):
+    """The run mode after the reset: said on the console."""
+    print("NEXT", run_mode)
+
+
+def reset():
+    """The board resets (no finaliser runs); the session ends here, marked, with status 3."""
+    print("RESET")
+    raise SystemExit(3)
+
+
 class Pin:
     """The type of board pins."""
