@@ -28,9 +28,13 @@ def days_in_month(y, m):
     return _MDAYS[m - 1]
 
 
-def valid_date(y, m, d):
-    """Return True if y-m-d is a real calendar date (years 2000..2099, what the RTCs hold)."""
-    return 2000 <= y <= 2099 and 1 <= m <= 12 and 1 <= d <= days_in_month(y, m)
+def valid_date(y, m, d, first=2000, last=2099):
+    """Return True if y-m-d is a real Gregorian date of the years first..last.
+
+    By default the years a clock holds (2000..2099: the RTCs keep two digits of the year);
+    deals.valid_date asks for the years a deal code can name (1..9999).
+    """
+    return first <= y <= last and 1 <= m <= 12 and 1 <= d <= days_in_month(y, m)
 
 
 def day_number(y, m, d):

@@ -7,7 +7,7 @@ update must never change a deal, so the known-answer tests pin it.
 """
 
 from freecell_mc.compat import const
-from freecell_mc.dates import days_in_month
+from freecell_mc import dates
 
 KIND_SEED = const(1)
 KIND_DAILY = const(2)
@@ -99,8 +99,11 @@ def damm(digits):
 
 
 def valid_date(y, m, d):
-    """Return True if y-m-d is a real Gregorian date (years 1..9999)."""
-    return 1 <= y <= 9999 and 1 <= m <= 12 and 1 <= d <= days_in_month(y, m)
+    """Return True if y-m-d is a date a daily deal's code can name: a real date of 1..9999.
+
+    The calendar's rule is dates.valid_date's; a deal's years are wider than a clock's.
+    """
+    return dates.valid_date(y, m, d, 1, 9999)
 
 
 def _check_deal(kind, number, cells):

@@ -8,6 +8,7 @@ The third cross checks the result before anything is stored.
 """
 
 from freecell_mc.ui import widgets
+from freecell_mc.ui.layout import FONT_W
 from freecell_mc.compat import const
 from freecell_mc.ui.screens import models
 
@@ -44,7 +45,7 @@ class Screen(widgets.Screen):
         self.group.append(self.cross_h)
         self.group.append(self.cross_v)
         ts = m.text_scale
-        self.cols = (w - 2 * m.margin) // (6 * ts)
+        self.cols = (w - 2 * m.margin) // (FONT_W * ts)
         # The title and the instructions stand between the top crosses and the buttons, the
         # buttons at the bottom left, clear of the bottom-right cross: nothing the player
         # reads or taps ever covers a cross.

@@ -8,8 +8,8 @@ goes back.
 """
 
 from freecell_mc.ui import widgets
+from freecell_mc.ui.layout import FONT_W
 from freecell_mc.compat import const
-from freecell_mc.ui.screens import models
 
 _YES = const(1)
 _KEEP = const(2)
@@ -53,7 +53,7 @@ class Screen(widgets.Screen):
         w = self.width
         h = self.height
         ts = m.text_scale
-        cols = (w - 2 * m.margin) // (6 * ts)
+        cols = (w - 2 * m.margin) // (FONT_W * ts)
         short = short or text
         # Stacked full-width rows: the captions name deals and read in one line each. Where
         # the question does not fit above them at the text size, it is said in fewer words;
@@ -67,7 +67,7 @@ class Screen(widgets.Screen):
             # Half a line of space under the title, so it reads as the question's heading.
             top = (m.below_title + m.line_h() // 2 if back_row
                    else m.margin // 2 + m.target + gap)
-            lines = models.wrap(words, cols)
+            lines = widgets.wrap(words, cols)
             # The buttons as tall as the screen's usual ones where the question leaves room.
             for bh in (m.button_h, m.target):
                 y = h - m.margin - n * bh - (n - 1) * gap

@@ -6,6 +6,7 @@ so a few taps on + reach today.
 """
 
 from freecell_mc.ui import widgets
+from freecell_mc.ui.layout import FONT_W
 from freecell_mc.compat import const
 from freecell_mc.ui.screens import models
 
@@ -42,7 +43,7 @@ class Screen(widgets.Screen):
         below = m.margin + 12 * title.scale + 2
         # The note under the title wraps to the width; room is kept for the longest of the
         # notes it may show.
-        self.cols = (w - 2 * m.margin) // (6 * ts)
+        self.cols = (w - 2 * m.margin) // (FONT_W * ts)
         lines = 1
         for note in (_NOTE_START, _NOTE_DAILY, _NOTE_CHECK):
             lines = max(lines, widgets.wrap(note, self.cols).count("\n") + 1)

@@ -5,6 +5,7 @@ import displayio
 import terminalio
 
 from freecell_mc.ui import widgets
+from freecell_mc.ui.layout import FONT_W
 from freecell_mc.compat import const
 from freecell_mc.ui.screens import models
 
@@ -73,7 +74,7 @@ class Screen(widgets.Screen):
         self.group.append(widgets.rect(margin, fy, w - 2 * margin, fh, 0x000000))
         self.field = self.add_text("_", margin + 6, fy + fh // 2, scale=2, anchor=(0.0, 0.5))
         my = fy + fh + 2
-        self.cols = (w - 2 * margin) // (6 * ts)
+        self.cols = (w - 2 * margin) // (FONT_W * ts)
         self.error_bg = widgets.rect(0, my, w, msg_h, widgets.ERROR_BG)
         self.error_bg.hidden = True
         self.group.append(self.error_bg)
@@ -124,7 +125,7 @@ class Screen(widgets.Screen):
         self._say(models.entry_hint(self.entry.text), False)
 
     def _say(self, text, error):
-        self.message.set(models.wrap(text, self.cols))
+        self.message.set(widgets.wrap(text, self.cols))
         self.message.set_color(widgets.FG if error else widgets.DIM)
         self.error_bg.hidden = not error
 

@@ -363,29 +363,6 @@ def entry_hint(text):
     return "Deal code"
 
 
-def wrap(text, cols):
-    """Return text word-wrapped to lines of at most cols characters, joined by newlines."""
-    out = []
-    line = ""
-    for word in text.split(" "):
-        while len(word) > cols:
-            if line:
-                out.append(line)
-                line = ""
-            out.append(word[:cols])
-            word = word[cols:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= cols:
-            line += " " + word
-        else:
-            out.append(line)
-            line = word
-    if line:
-        out.append(line)
-    return "\n".join(out)
-
-
 # --- touch calibration -----------------------------------------------------
 
 # adafruit_touchscreen maps a raw reading r to screen (r - lo) * (size - 1) / (hi - lo),

@@ -9,11 +9,10 @@ button leaves four lines) takes as many whole sentences as fit, the rest on the 
 """
 
 from freecell_mc.ui import widgets
+from freecell_mc.ui.layout import FONT_W
 from freecell_mc.compat import const
-from freecell_mc.ui.screens import models
 
 _OK = const(1)
-_CHAR_W = const(12)  # the terminal font's 6 px at scale 2
 
 
 class Screen(widgets.Screen):
@@ -28,7 +27,7 @@ class Screen(widgets.Screen):
         w = self.width
         h = self.height
         self.add_title("Notice")
-        self.cols = (w - 4 * m.margin) // _CHAR_W
+        self.cols = (w - 4 * m.margin) // (2 * FONT_W)
         top = m.below_title + m.line_h(2) // 2  # half a line under the title, as a heading
         self.body = self.add_text("", 2 * m.margin, top, scale=2)
         bw = w // 2
@@ -61,7 +60,7 @@ class Screen(widgets.Screen):
         """Return part's first page, wrapped, and what is left of part for the next."""
         cut = len(part)
         while True:
-            lines = models.wrap(part[:cut], self.cols)
+            lines = widgets.wrap(part[:cut], self.cols)
             if lines.count("\n") < self.fit:
                 return lines, part[cut:].strip()
             end = part.rfind(". ", 0, cut - 1)  # the sentence before: whole sentences a page
@@ -69,7 +68,7 @@ class Screen(widgets.Screen):
                 break
             cut = end + 1
         # One sentence longer than a page: its first lines, the rest of it on the next.
-        lines = models.wrap(part, self.cols).split("\n")
+        lines = widgets.wrap(part, self.cols).split("\n")
         return "\n".join(lines[:self.fit]), " ".join(lines[self.fit:])
 
     def pressed(self, bid):

@@ -2,6 +2,7 @@
 """Settings: free cells 1-4, take back, four colours, USB, calibration, the backlight's times."""
 
 from freecell_mc.ui import widgets
+from freecell_mc.ui.layout import FONT_W
 from freecell_mc.compat import const
 from freecell_mc.saves.settings import DARK_AFTER_S, DIM_AFTER_S
 
@@ -95,9 +96,9 @@ class Screen(widgets.Screen):
             stacked = widgets.text_width(label, 2) > w - cw - m.gap
             room = w if stacked else w - cw - m.gap
             if r == _USB_ROW:
-                self.usb_cols = room // (6 * ts)
+                self.usb_cols = room // (FONT_W * ts)
             keep = notes[r] or (r == _DIM_ROW and not self.light)
-            note = widgets.wrap(note, room // (6 * ts)) if keep and note else None
+            note = widgets.wrap(note, room // (FONT_W * ts)) if keep and note else None
             h = label_h + (widgets.text_height(note, ts) if note else 0)
             h = h + m.gap + m.target if stacked else max(m.target, h)
             out.append((h, stacked, note))

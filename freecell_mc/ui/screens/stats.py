@@ -2,6 +2,7 @@
 """Statistics: games played and won with the win rate beside them, won games' times and moves."""
 
 from freecell_mc.ui import widgets
+from freecell_mc.ui.layout import FONT_W
 from freecell_mc.compat import const
 from freecell_mc.ui.screens import models
 
@@ -51,7 +52,7 @@ class Screen(widgets.Screen):
         x, y, cw, ch = models.grid_cell(0, 3, m.margin, top, w, h, m.gap, 3)
         tiles = ch >= m.target
         for cap in _CAPTIONS:
-            lines = widgets.wrap(cap, (cw - 4) // (6 * ts))
+            lines = widgets.wrap(cap, (cw - 4) // (FONT_W * ts))
             if (widgets.text_width(lines, ts) > cw - 4
                     or widgets.text_height(lines, ts) + m.line_h() + 6 > ch):
                 tiles = False
@@ -63,7 +64,7 @@ class Screen(widgets.Screen):
             for i in range(len(_CAPTIONS)):
                 x, y, cw, ch = models.grid_cell(i, 3, m.margin, top, w, h, m.gap, 3)
                 self.group.append(widgets.rect(x, y, cw, ch, 0x08301C))
-                cap = widgets.wrap(_CAPTIONS[i], (cw - 4) // (6 * ts))
+                cap = widgets.wrap(_CAPTIONS[i], (cw - 4) // (FONT_W * ts))
                 self.add_text(cap, x + cw // 2, y + 2, scale=ts, color=widgets.DIM,
                               anchor=(0.5, 0.0))
                 self.values.append(self.add_text("-", x + cw // 2, y + ch - 2, scale=2,
