@@ -53,7 +53,7 @@ class Fat:
         # f_getfree counts them; create_chain then keeps the count.
         self.last_clst = _UNKNOWN
         self.free_clst = _UNKNOWN
-        self.open_files = []
+        self.open_files = []  # files open on this volume, closed at code.py's end (finalise)
 
     # ------------------------------------------------------------- the window
 
@@ -75,6 +75,34 @@ class Fat:
     def sync(self):
         """os.sync(): CTRL_SYNC on the drive (flushes the flash cache, not FatFs's window)."""
         self.flash.flush()
+
+    def finalise(self):
+        """code.py ended: close every file still open, as CircuitPython's finalisers do.
+
+        main.c's cleanup_after_vm flushes the flash cache (filesystem_flush), then stop_mp
+        calls gc_deinit, whose gc_sweep_all runs the finaliser of every object on the heap:
+        an open file's is FileIO.__del__, mp_stream_close, f_close (extmod/vfs_fat_file.c).
+        f_close of a file written through (FA_MODIFIED) rewrites its directory entry and
+        syncs: an erase of the 4 KB sector holding the entry. A reset
+        (microcontroller.reset(), a power cut) runs no finaliser: see `reset`.
+        """
+        self.flash.flush()
+        while self.open_files:
+            self.open_files[-1].close()
+
+    def reset(self):
+        """microcontroller.reset(): flush the flash cache, close nothing, forget FatFs's state.
+
+        ports/atmel-samd/reset.c: reset() calls filesystem_flush() (the block layer's cache
+        only) and NVIC_SystemReset(); no finaliser runs, so no open file is closed and no
+        directory entry is rewritten. FatFs's window dies with the RAM.
+        """
+        self.flash.flush()
+        self.open_files = []
+        self.winsect = None
+        self.wflag = False
+        self.last_clst = _UNKNOWN
+        self.free_clst = _UNKNOWN
 
     # ---------------------------------------------------------------- the FAT
     # get_fat, put_fat, create_chain and remove_chain as ff.c has them: a value is a cluster
@@ -450,6 +478,7 @@ class Volume(Fat):
             if flags & _FA_WRITE and attr & _ATTR_RDO:
                 raise OSError(_EACCES, "read-only file (FR_DENIED)")
         f = FatFile(self, loc, flags, "b" not in mode)
+        self.open_files.append(f)
         if flags == _FA_READ:
             f._link_map()  # CircuitPython turns on fast seek for files opened only to read
         if flags & _FA_OPEN_ALWAYS:

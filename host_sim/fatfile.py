@@ -304,7 +304,9 @@ class FatFile:
             self.modified = False
 
     def close(self):
-        """f_close: f_sync, then the file is closed."""
+        """f_close: f_sync, then the file is closed (a cut during f_sync leaves it open)."""
         if not self.closed:
             self.flush()
             self.closed = True
+            if self in self.vol.open_files:
+                self.vol.open_files.remove(self)

@@ -72,6 +72,7 @@ class Simulator:
         self.phase = "boot"
         self.polls = 0
         self.resets = 0
+        self.safe_mode = False  # microcontroller.on_next_reset(SAFE_MODE) before a reset
         self.syncs = 0
         self.drive_writes = 0  # files opened for writing on CIRCUITPY by the board's code
         self.host_writing = False
@@ -264,6 +265,12 @@ class Simulator:
         if failed is not None:
             raise failed
 
+    def _end_vm(self):
+        """code.py ended (returned, raised, or supervisor.reload()): CircuitPython's
+        finalisers close every file still open on CIRCUITPY (fat.Volume.finalise)."""
+        if self._volume is not None:
+            self._volume.finalise()
+
     def _power_up(self):
         """A hard reset: ticks and the internal RTC restart (at 2000-01-01, whatever --date
         said), the drive's mount goes back to the default; an external RTC keeps its time."""
@@ -305,11 +312,22 @@ class Simulator:
                         self.phase = "boot"
                         self._run_boot()
                     self.phase = "code"
-                    self._run_file("code.py")
+                    try:
+                        self._run_file("code.py")
+                    except (Exception, KeyboardInterrupt, fakes.SoftReload):
+                        # The board prints a traceback (or reloads), then ends the VM. A
+                        # reset, a power cut or the script's end runs no finaliser.
+                        self._end_vm()
+                        raise
+                    self._end_vm()
                     return 0  # code.py finished: "Code done running."
                 except fakes.HardReset:
                     self.resets += 1
+                    if self._volume is not None:
+                        self._volume.reset()
                     self._power_up()
+                    if self.safe_mode:
+                        return 0  # CircuitPython's safe mode runs neither boot.py nor code.py
                     boot = True
                 except fakes.SoftReload:
                     boot = False

@@ -52,12 +52,15 @@ cpus = (cpu,)
 
 
 def reset():
-    """Restart the board: the simulator runs boot.py and code.py again."""
+    """Restart the board: the simulator runs boot.py and code.py again (no finaliser runs:
+    open files stay unclosed, as ports/atmel-samd/reset.c has it)."""
     raise fakes.HardReset()
 
 
 def on_next_reset(run_mode):
-    """Accept the next run mode (the simulator has no bootloader)."""
+    """Set the next run mode: SAFE_MODE ends the run at the reset (the simulator has no
+    REPL or bootloader; safe mode runs neither boot.py nor code.py)."""
+    fakes.current().safe_mode = run_mode == RunMode.SAFE_MODE
 
 
 def delay_us(delay):
