@@ -17,6 +17,7 @@ from freecell_mc.hardware.taps import Taps
 from freecell_mc.play import Play
 from freecell_mc.rules import deals
 from freecell_mc.saves.settings import DARK_AFTER_S, DIM_AFTER_S
+from freecell_mc.ui.layout import app_ppcm
 
 _MAX_ELAPSED_MS = const(0x3FFFFFFF)
 # The quiet spell that stops the game's clock where the screen never dims nor goes dark
@@ -57,7 +58,12 @@ def _forget_screen(name):
 
 
 class App(Play):
-    """FreeCell MC on one piece of hardware (docs/architecture.md, "The hardware boundary")."""
+    """FreeCell MC on one piece of hardware (docs/architecture.md, "The hardware boundary").
+
+    A screen is handed the App and uses only what ui/screens/host.py's Host names: the
+    values it reads (the display's size and density, the saves, the clock, ...) and the
+    actions it asks for (another screen, a deal, a setting, the date).
+    """
 
     current = None  # the running App, for host tools
 
@@ -81,6 +87,7 @@ class App(Play):
         self._pending = None  # the deal waiting for the player's answer (see _ask)
         self._back = ("table", {})
         Play.__init__(self, hw)
+        self.ppcm = app_ppcm(self)  # the panel's density, for the screens' sizes
         self._backlight_times()
         self.art = None  # the table's card art, kept while the table is not
         # The table screen while it is shown (None on the others): built by goto("table"),
@@ -194,9 +201,11 @@ class App(Play):
         """Back to the table with the active slot's game (a won one: its result)."""
         self.goto("table")
 
-    def settings_changed(self):
-        """Apply changed settings: colours, take-back, touch calibration (cells: next deal)."""
+    def set_setting(self, name, value):
+        """Change the setting called name to value and apply it: colours, take-back, touch
+        calibration, the backlight's times (cells: the next deal); saved at once."""
         st = self.saves.settings
+        setattr(st, name, value)
         if self.art is not None:  # None until a table was built; the next one reads st
             self.art.set_four_colour(st.four_colour)
         self.game.takeback = bool(st.takeback)

@@ -12,11 +12,9 @@ from freecell_mc.compat import const
 from freecell_mc.dates import day_number, plausible
 from freecell_mc.rules import deals
 from freecell_mc.rules.engine import Game
-from freecell_mc.saves.record import SLOT_PLAYED, SLOT_WON
+from freecell_mc.saves.record import SLOT_DAILY, SLOT_FREE, SLOT_PLAYED, SLOT_WON
 from freecell_mc.saves.settings import Settings
 
-SLOT_FREE = const(0)
-SLOT_DAILY = const(1)
 # How far past the confirmed day the clock may run and still move the daily days won: the
 # statistics keep 64 days, the calendar shows 30, so a clock up to 34 days ahead of the
 # real date, once put right, still finds every day the calendar shows (docs/saves.md).
@@ -62,6 +60,10 @@ class _NullSaves:
     def erase_ahead(self):
         """Nothing to erase."""
         return False
+
+    def limit_reason(self):
+        """Nothing limits saves that are not kept."""
+        return None
 
 
 def keep(game, spare):
@@ -317,6 +319,15 @@ class Play:
         if picked or day > c:
             saves.confirmed_day = day
         return True
+
+    def set_today(self, y, m, d):
+        """Take y-m-d, the date the player picked, as today: set the clock and save it."""
+        clock = self.clock
+        clock.set_today(y, m, d)
+        self.vouch_date(y, m, d, True)
+        # The date alone never makes a save due; written now, the next start's picker
+        # begins from it even if the power goes before anything else changes.
+        self.saves.commit(clock.ticks_ms(), True)
 
     def daily_today(self):
         """Play today's daily deal, asking for the date first if the clock is not set."""

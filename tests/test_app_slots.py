@@ -135,7 +135,8 @@ def _play_with_daily_saved(pos, cells):
     holds pos with cells free cells, and the undo history kept for that slot."""
     from types import SimpleNamespace
 
-    from freecell_mc.play import SLOT_DAILY, Play
+    from freecell_mc.play import Play
+    from freecell_mc.saves.record import SLOT_DAILY
     from freecell_mc.saves.record import Record
 
     p = Play(SimpleNamespace(clock=_Clock(), touch=None, start=(deals.KIND_MS, 1, 4)))
@@ -152,7 +153,7 @@ def _play_with_daily_saved(pos, cells):
 
 
 def test_a_save_that_load_refuses_leaves_the_game_and_the_kept_history_as_they_were():
-    from freecell_mc.play import SLOT_DAILY, SLOT_FREE
+    from freecell_mc.saves.record import SLOT_DAILY, SLOT_FREE
 
     # The daily's position has a card in the third free cell, saved with two cells:
     # its deal code is sound, Game.load refuses it.

@@ -8,6 +8,7 @@ one at the top), and no chain of imports comes back to where it started. The sim
 chip, its FAT volume and its board parts depend one way too.
 """
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -175,3 +176,156 @@ def test_layer_of_reads_packages_and_modules(name, layer):
     """A module is in the layer of its package; the top package alone is the base."""
     i = layer_of(name)
     assert (None if i is None else LAYERS[i][0]) == layer
+
+
+# -- the screens' interface ---------------------------------------------------------------
+
+SCREENS = ROOT / "freecell_mc" / "ui" / "screens"
+
+
+def host_names():
+    """Return (values, actions, queries) of ui/screens/host.py's Host, the screens' interface."""
+    from freecell_mc.ui.screens.host import Host
+
+    values, actions = set(), set()
+    for name, member in vars(Host).items():
+        if name.startswith("_") or name == "QUERIES":
+            continue
+        (actions if callable(member) else values).add(name)
+    return values, actions, set(Host.QUERIES)
+
+
+def _path(node, aliases):
+    """Return the attribute names from the App down to node (["saves", "settings"]), or None.
+
+    The App is `app` or `self.app`, or a name bound to something reached from it (aliases:
+    name -> its path).
+    """
+    names = []
+    while isinstance(node, ast.Attribute):
+        if isinstance(node.value, ast.Name) and node.value.id == "self" and node.attr == "app":
+            return names[::-1]
+        names.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        if node.id == "app":
+            return names[::-1]
+        if node.id in aliases:
+            return aliases[node.id] + names[::-1]
+    return None
+
+
+def reaches_past(source, host=None):
+    """Return "line: what" for every use of the App in a screen's source that Host does not name.
+
+    A screen reads Host's values (attributes of them too) and never writes into them, but
+    `app.dirty`; calls only Host's actions and the QUERIES on its values; and hands the App
+    to nobody but its base class.
+    """
+    values, actions, queries = host or host_names()
+    tree = ast.parse(source)
+    bad = []
+    for func in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.Module))]:
+        aliases = {}
+        body = [func] if isinstance(func, ast.Module) else func.body
+        nodes = []
+        for stmt in body:
+            if isinstance(func, ast.Module) and isinstance(stmt, (ast.FunctionDef, ast.ClassDef)):
+                continue
+            nodes.extend(n for n in ast.walk(stmt)
+                         if not isinstance(func, ast.Module) or not isinstance(n, ast.FunctionDef))
+        # Names bound to something reached from the App (app = self.app; s = app.saves.settings).
+        for n in nodes:
+            if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name):
+                p = _path(n.value, aliases)
+                if p is not None:
+                    aliases[n.targets[0].id] = p
+        for n in nodes:
+            line = getattr(n, "lineno", 0)
+            if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+                targets = n.targets if isinstance(n, (ast.Assign, ast.Delete)) else [n.target]
+                for t in targets:
+                    while isinstance(t, ast.Subscript):
+                        t = t.value
+                    if isinstance(t, ast.Attribute) and not (
+                            isinstance(t.value, ast.Name) and t.value.id == "self"
+                            and t.attr == "app"):
+                        p = _path(t, aliases)
+                        if p is not None and p != ["dirty"]:
+                            bad.append("%d: writes app.%s" % (line, ".".join(p)))
+            elif isinstance(n, ast.Attribute):
+                p = _path(n, aliases)
+                if p and len(p) == 1 and p[0] not in values | actions:
+                    bad.append("%d: reads app.%s" % (line, p[0]))
+            elif isinstance(n, ast.Call):
+                f = n.func
+                p = _path(f, aliases) if isinstance(f, ast.Attribute) else None
+                if p is not None and len(p) > 1 and ".".join(p) not in queries:
+                    bad.append("%d: calls app.%s()" % (line, ".".join(p)))
+                if isinstance(f, ast.Name) and f.id == "getattr" and len(n.args) > 1:
+                    # getattr(app, "art", None): what the App has is Host's to say.
+                    p = _path(n.args[0], aliases)
+                    name = getattr(n.args[1], "value", "?")
+                    if p is not None:
+                        bad.append("%d: getattr of app.%s" % (line, ".".join(p + [name])))
+                        continue
+                base = (isinstance(f, ast.Attribute) and f.attr == "__init__"
+                        and isinstance(f.value, ast.Call))  # super().__init__(app)
+                for a in list(n.args) + [k.value for k in n.keywords]:
+                    if not base and _path(a, aliases) == []:
+                        bad.append("%d: hands the App on" % line)
+    return sorted(set(bad), key=lambda s: int(s.split(":")[0]))
+
+
+def test_every_screen_uses_only_the_interface_host_names():
+    """A screen reads the App's values, asks for its actions and writes into none of its parts."""
+    files = sorted(p for p in SCREENS.glob("*.py") if p.name not in ("host.py", "models.py"))
+    assert len(files) >= 10
+    for path in files:
+        assert reaches_past(path.read_text()) == [], path.name
+
+
+def test_the_interface_is_small_and_the_app_carries_it():
+    """Host names a screen's needs, not the whole App; the App has every action Host names."""
+    from freecell_mc.app import App
+
+    values, actions, queries = host_names()
+    assert "goto" in actions and "saves" in values and "hw" not in values
+    assert len(values | actions) <= 30
+    for name in actions:
+        assert callable(getattr(App, name)), name
+    for q in queries:
+        assert q.split(".")[0] in values, q
+
+
+def test_the_interface_check_sees_a_screen_reach_past_the_app():
+    """Writes into the saves, a setting through a name, the hardware, a command on a part."""
+    src = (
+        "class Screen:\n"
+        "    def __init__(self, app):\n"
+        "        super().__init__(app)\n"
+        "        self.ppcm = app.hw.ppcm\n"
+        "        app.dirty = True\n"
+        "        self.art = getattr(app, 'art', None)\n"
+        "    def pressed(self, bid):\n"
+        "        app = self.app\n"
+        "        s = app.saves.settings\n"
+        "        s.cells = 2\n"
+        "        app.saves.settings.calibration = None\n"
+        "        app.saves.commit(0, True)\n"
+        "        app.saves.stats.day_won(2026, 1, 1)\n"
+        "        self.app.clock.set_today(2026, 1, 1)\n"
+        "        self.app.settings_changed()\n"
+        "        self.app.set_setting('cells', 2)\n"
+        "        helper(self.app)\n"
+    )
+    assert reaches_past(src) == [
+        "4: reads app.hw",
+        "6: getattr of app.art",
+        "10: writes app.saves.settings.cells",
+        "11: writes app.saves.settings.calibration",
+        "12: calls app.saves.commit()",
+        "14: calls app.clock.set_today()",
+        "15: reads app.settings_changed",
+        "17: hands the App on",
+    ]

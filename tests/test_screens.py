@@ -36,22 +36,33 @@ class Clock:
 
 
 class FakeApp:
-    """Just the App API the screens use (docs/architecture.md), recording every call."""
+    """The App as a screen sees it (ui/screens/host.py's Host), recording every action.
 
-    def __init__(self, width=320, height=240, date=(2026, 11, 30), other=None, begun=True):
-        self.other = other
-        self.slot = 1 if other == 0 else 0
-        self.begun = begun  # the game in play has moves and is not won
-        # The game on the table (the menu offers Continue for it unless it is won).
-        self.game = types.SimpleNamespace(won=lambda: False)
+    Its names and call signatures are Host's (test_the_fake_app_is_the_screens_interface),
+    plus `calls`, what the screens asked for, and the attributes the tests set it up with.
+    """
+
+    def __init__(self, width=320, height=240, date=(2026, 11, 30), other=None):
+        self.other = other  # the slot not in play, when it holds a game
+        # -- Host's values
         self.width = width
         self.height = height
+        self.ppcm = layout.default_ppcm(width, height)
         self.dirty = False
+        self.art = None
         self.clock = Clock(*date)
+        # The game on the table (the menu offers Continue for it unless it is won).
+        self.game = types.SimpleNamespace(won=lambda: False)
         self.saves = Saves([])
-        self.calls = []
-        self.screen = None
         self.backlight = types.SimpleNamespace(adjustable=True)  # a board that can dim
+        self.calls = []
+
+    @property
+    def hw(self):
+        """The density as widgets.Screen still reads it (layout.app_ppcm: app.hw.ppcm)."""
+        return types.SimpleNamespace(ppcm=self.ppcm)
+
+    # -- Host's actions
 
     def goto(self, name, **kw):
         self.calls.append(("goto", name, kw))
@@ -59,50 +70,99 @@ class FakeApp:
     def continue_game(self):
         self.calls.append(("continue",))
 
+    def first_screen(self):
+        self.calls.append(("first",))
+
+    def answer(self, choice):
+        self.calls.append(("answer", choice))
+
     def new_deal(self):
         self.calls.append(("new",))
 
-    def other_slot_saved(self):
-        return self.other
+    def replay(self):
+        self.calls.append(("replay",))
 
-    def unfinished(self, slot):
-        return self.begun if slot == self.slot else slot == self.other
+    def start_deal(self, kind, number, cells, sure=False):
+        self.calls.append(("deal", kind, number, cells))
+
+    def start_daily(self, y, m, d):
+        self.calls.append(("daily", y, m, d))
+
+    def daily_today(self):
+        self.calls.append(("daily today",))
+
+    def switch_slot(self, slot):
+        self.calls.append(("switch", slot))
+
+    def skip_date(self):
+        self.calls.append(("skip",))
+
+    def undo_win(self):
+        self.calls.append(("undo win",))
+
+    def current_deal(self):
+        if self.other == 1:  # the daily is the other slot's: a free deal is in play
+            return (deals.KIND_SEED, 7, 4, deals.deal_code(deals.KIND_SEED, 7, 4))
+        return (deals.KIND_DAILY, 20261130, 4, deals.deal_code(deals.KIND_DAILY, 20261130, 4))
 
     def other_deal(self):
         if self.other is None:
             return None
         return (deals.KIND_SEED, 7) if self.other == 0 else (deals.KIND_DAILY, 20261130)
 
-    def switch_slot(self, slot):
-        self.calls.append(("switch", slot))
+    def other_slot_saved(self):
+        return self.other
 
-    def replay(self):
-        self.calls.append(("replay",))
-
-    def skip_date(self):
-        self.calls.append(("skip",))
-
-    def vouch_date(self, y, m, d, picked):
-        self.vouched = (y, m, d, picked)
+    def set_today(self, y, m, d):
+        # As the App: the clock set, the date noted as the last known.
+        self.clock.set_today(y, m, d)
         self.saves.note_date(y, m, d)
-        return True
+        self.calls.append(("today", y, m, d))
 
-    def answer(self, choice):
-        self.calls.append(("answer", choice))
+    def set_setting(self, name, value):
+        setattr(self.saves.settings, name, value)
+        self.calls.append(("setting", name))
 
-    def start_daily(self, y, m, d):
-        self.calls.append(("daily", y, m, d))
 
-    def start_deal(self, kind, number, cells):
-        self.calls.append(("deal", kind, number, cells))
+def _public(cls_or_obj):
+    """Return the public names of an object or class (its own and its class's)."""
+    names = set(dir(cls_or_obj)) if isinstance(cls_or_obj, type) else set(vars(cls_or_obj))
+    if not isinstance(cls_or_obj, type):
+        names |= set(dir(type(cls_or_obj)))
+    return {n for n in names if not n.startswith("_")}
 
-    def settings_changed(self):
-        self.calls.append(("settings",))
 
-    def current_deal(self):
-        if self.other == 1:  # the daily is the other slot's: a free deal is in play
-            return (deals.KIND_SEED, 7, 4, deals.deal_code(deals.KIND_SEED, 7, 4))
-        return (deals.KIND_DAILY, 20261130, 4, deals.deal_code(deals.KIND_DAILY, 20261130, 4))
+def test_the_fake_app_is_the_screens_interface_and_so_is_the_app():
+    """FakeApp and the App both have Host's values and its actions with Host's signatures:
+    a screen tested here against the fake asks the real App for nothing it lacks."""
+    import inspect
+
+    from test_ui_harness import Board
+
+    from freecell_mc.app import App
+    from freecell_mc.ui.screens.host import Host
+
+    actions = {n for n in _public(Host) if callable(getattr(Host, n))}
+    values = _public(Host) - actions - {"QUERIES"}
+    fake = FakeApp()
+    # The fake is Host and no more, but its recording and the density's old road (hw).
+    assert _public(fake) - {"calls", "other", "hw"} == actions | values
+    for name in sorted(actions):
+        want = inspect.signature(getattr(Host, name))
+        assert inspect.signature(getattr(FakeApp, name)) == want, name
+        assert inspect.signature(getattr(App, name)) == want, name
+    b = Board(320, 240, start=(deals.KIND_SEED, 7, 4))
+    try:
+        for name in sorted(values):
+            assert hasattr(b.app, name), name
+            assert hasattr(fake, name), name
+        for path in Host.QUERIES:
+            obj, fobj = b.app, fake
+            for part in path.split("."):
+                obj, fobj = getattr(obj, part), getattr(fobj, part)
+            assert callable(obj) and callable(fobj), path
+    finally:
+        b.close()
 
 
 def make(name, app=None, **kw):
@@ -364,11 +424,11 @@ def test_daily_calendar_on_a_dense_panel_turns_pages_of_rows_of_five(fb_display)
     # The Pynt's panel: seven days of 7 mm (47 px) do not fit across 320 px, so the days
     # go in rows of five, three rows a page, the newest page first.
     app = FakeApp()
-    app.hw = types.SimpleNamespace(ppcm=layout.panel_ppcm("pyportal_pynt", 320, 240))
+    app.ppcm = layout.panel_ppcm("pyportal_pynt", 320, 240)
     for d in (3, 17):
         app.saves.stats.mark_day_won(2026, 11, d)
     app, s = make("daily", app)
-    need = layout.mm_px(layout.TARGET_MM10, app.hw.ppcm)
+    need = layout.mm_px(layout.TARGET_MM10, app.ppcm)
     assert (s.cal.cols, s.page_rows) == (5, 3)
 
     def page():
@@ -402,12 +462,12 @@ def test_daily_calendar_on_a_dense_panel_turns_pages_of_rows_of_five(fb_display)
     assert colour(16) == shown(widgets.FILL_ON)
     # Over a month's end the page names both months.
     app2 = FakeApp(date=(2026, 12, 1))
-    app2.hw = app.hw
+    app2.ppcm = app.ppcm
     app2, s2 = make("daily", app2)
     assert s2.months.text == "Nov-Dec 2026"
     # Over a year's end each month keeps its own year, on one line or two.
     app3 = FakeApp(date=(2027, 1, 10))
-    app3.hw = app.hw
+    app3.ppcm = app.ppcm
     app3, s3 = make("daily", app3)
     assert s3.months.text in ("Dec 2026 - Jan 2027", "Dec 2026\nJan 2027")
 
@@ -445,7 +505,7 @@ def test_settings_change_cell_count_and_toggles():
     assert st.cells == 4
     tap(s, "2")
     assert st.cells == 2
-    assert app.calls == [("settings",)]
+    assert app.calls == [("setting", "cells")]
     assert [b.state for b in s.cell_buttons] == [widgets.OFF, widgets.ON, widgets.OFF, widgets.OFF]
     take, four, usb = s.toggles
     s.tap(take.x + 2, take.y + 2)
@@ -476,7 +536,7 @@ def test_settings_cycle_the_backlight_times_round_their_choices():
         s.tap(dark.x + 2, dark.y + 2)
         seen.append((dark.text, DARK_AFTER_S[st.dark]))
     assert seen == [("10 min", 600), ("Never", 0), ("2 min", 120), ("5 min", 300)]
-    assert app.calls == [("settings",)] * 9  # each applied and kept at once
+    assert app.calls == [("setting", "dim")] * 5 + [("setting", "dark")] * 4  # each at once
 
 
 def test_settings_say_where_the_board_has_no_brightness_control_and_offer_nothing():
@@ -501,9 +561,8 @@ def test_datepicker_starts_from_the_last_known_date_and_sets_the_clock():
         s.tap(pluses[2].x + 5, pluses[2].y + 5)
     assert s.long.text == "Saturday 30 January 2027"
     tap(s, "Set the date")
-    assert app.clock.set_calls == [(2027, 1, 30)]
-    assert app.vouched == (2027, 1, 30, True)  # the player's date is a confirmed one
-    assert app.calls == [("goto", "daily", {})]
+    # The player's date: the App sets the clock, vouches for the date and saves it.
+    assert app.calls == [("today", 2027, 1, 30), ("goto", "daily", {})]
 
 
 def test_datepicker_starts_from_the_images_date_when_the_last_known_is_older():
@@ -527,8 +586,7 @@ def test_datepicker_default_goes_back_to_the_table():
     day_before = add_days(*DEFAULT_DATE, -1)
     assert s.model.value() == day_before
     s.key("enter")
-    assert app.clock.set_calls == [day_before]
-    assert app.calls == [("continue",)]
+    assert app.calls == [("today",) + day_before, ("continue",)]
 
 
 def test_datepicker_can_be_skipped_with_a_button():
@@ -558,7 +616,7 @@ def test_calibration_stores_the_players_mapping():
     for x, y in s.targets:
         _tap_as_panel(s, truth, x, y)
     cal = app.saves.settings.calibration
-    assert app.calls == [("settings",)]
+    assert app.calls == [("setting", "calibration")]
     for got, want in zip(cal, truth):
         assert abs(got[0] - want[0]) < 400 and abs(got[1] - want[1]) < 400
     assert s.info.text.startswith("Saved")

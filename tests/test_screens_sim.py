@@ -23,15 +23,14 @@ def centre(b):
     return "tap %d %d" % (b.x + b.w // 2, b.y + b.h // 2)
 
 
-def at(name, text, date=(2026, 11, 30), nth=0, size=(320, 240), other=None, begun=True,
-       **kw):
+def at(name, text, date=(2026, 11, 30), nth=0, size=(320, 240), other=None, **kw):
     """Return 'tap X Y' for the centre of the button captioned text on screen name.
 
-    other is the App's slot holding a game besides the one in play (None: none); begun
-    says the game in play has moves and is not won (the menu offers Continue for it
-    either way, so its buttons sit alike); kw goes to the screen's show().
+    other is the App's slot holding a game besides the one in play (None: none); the menu
+    offers Continue for the game in play, begun or not, so its buttons sit alike either
+    way; kw goes to the screen's show().
     """
-    app, s = make(name, FakeApp(size[0], size[1], date=date, other=other, begun=begun), **kw)
+    app, s = make(name, FakeApp(size[0], size[1], date=date, other=other), **kw)
     if nth:
         b = [b for b in s.buttons if b.text == text][nth]
     else:
@@ -74,17 +73,17 @@ def test_menu_navigation(tmp_path):
     lines = ["key esc", "expect screen menu"]
     for caption, name in (("Statistics", "stats"), ("Settings", "settings"),
                           ("Enter code", "keypad"), ("Daily deal", "daily")):
-        lines += [at("menu", caption, begun=False), "expect screen " + name, "key esc",
+        lines += [at("menu", caption), "expect screen " + name, "key esc",
                   "expect screen menu"]
-    lines += [at("menu", "Settings", begun=False), at("settings", "Calibrate"),
+    lines += [at("menu", "Settings"), at("settings", "Calibrate"),
               "expect screen calibration", at("calibration", "Back"),
               "expect screen settings", at("settings", "Back"), "expect screen menu",
-              at("menu", "Replay", begun=False), "expect screen table"]
+              at("menu", "Replay"), "expect screen table"]
     run(lines, tmp_path, date="2026-11-30")
 
 
 def test_daily_flow_gives_the_spec_deal(tmp_path):
-    lines = ["key esc", at("menu", "Daily deal", begun=False), "expect screen daily",
+    lines = ["key esc", at("menu", "Daily deal"), "expect screen daily",
              at("daily", "30"), "expect screen table", "expect moves 0",
              "dump board.txt"]
     app = run(lines, tmp_path, date="2026-11-30")
@@ -95,12 +94,12 @@ def test_daily_flow_gives_the_spec_deal(tmp_path):
 
 
 def test_daily_calendar_plays_an_older_day(tmp_path):
-    lines = ["key esc", at("menu", "Daily deal", begun=False),
+    lines = ["key esc", at("menu", "Daily deal"),
              at("daily", "2 Nov", date=(2026, 12, 1)),
              "expect screen table"]
     app = run(lines, tmp_path, date="2026-12-01")
     assert app.current_deal()[:2] == (deals.KIND_DAILY, 20261102)
-    lines = ["key esc", at("menu", "Daily deal", date=(2026, 12, 1), begun=False),
+    lines = ["key esc", at("menu", "Daily deal", date=(2026, 12, 1)),
              at("daily", "Today", date=(2026, 12, 1)), "dump b.txt"]
     run(lines, tmp_path / "x", date="2026-12-01")
     assert columns(tmp_path / "x" / "b.txt")[0] == "6D 9D AS 9C 4H 7C 7S"
@@ -122,7 +121,7 @@ def test_unset_clock_asks_for_the_date_then_deals_the_right_daily(tmp_path):
     lines = ["expect screen datepicker"]
     lines += step_to(2026, 11, 30)
     lines += [at("datepicker", "Set the date"), "expect screen table",
-              "key esc", at("menu", "Daily deal", begun=False), "expect screen daily",
+              "key esc", at("menu", "Daily deal"), "expect screen daily",
               at("daily", "Today"), "expect screen table", "dump board.txt"]
     app = run(lines, tmp_path)
     assert app.current_deal()[:3] == (deals.KIND_DAILY, 20261130, 4)
@@ -132,7 +131,7 @@ def test_unset_clock_asks_for_the_date_then_deals_the_right_daily(tmp_path):
 
 def test_unset_clock_daily_from_the_menu_goes_through_the_picker(tmp_path):
     lines = ["expect screen datepicker", "key esc", "expect screen table",  # skipped at start
-             "key esc", at("menu", "Daily deal", begun=False), "expect screen datepicker"]
+             "key esc", at("menu", "Daily deal"), "expect screen datepicker"]
     lines += step_to(2026, 11, 30)
     lines += [at("datepicker", "Set the date"), "expect screen daily", at("daily", "30"),
               "dump board.txt"]
@@ -145,14 +144,14 @@ def _type(code):
 
 
 def test_keypad_ms_number_and_code_through_the_simulator(tmp_path):
-    lines = (["key esc", at("menu", "Enter code", begun=False)] + _type("11982")
+    lines = (["key esc", at("menu", "Enter code")] + _type("11982")
              + [at("keypad", "OK"), "expect screen table", "dump ms.txt"])
     app = run(lines, tmp_path, date="2026-11-30")
     assert app.current_deal()[:3] == (deals.KIND_MS, 11982, 4)
     want = (tmp_path / "ms.txt").read_text()
     code = deals.deal_code(deals.KIND_MS, 11982, 2)
     bad = code[:-1] + str((int(code[-1]) + 3) % 10)
-    lines = ["key esc", at("menu", "Enter code", begun=False)] + _type(bad) + [at("keypad", "OK"),
+    lines = ["key esc", at("menu", "Enter code")] + _type(bad) + [at("keypad", "OK"),
                                                                   "expect screen keypad",
                                                                   at("keypad", "Del")]
     lines += _type(code[-1:]) + [at("keypad", "OK"), "expect screen table", "dump code.txt"]
@@ -163,8 +162,8 @@ def test_keypad_ms_number_and_code_through_the_simulator(tmp_path):
 
 
 def test_settings_change_the_cell_count_of_the_next_deal(tmp_path):
-    lines = ["key esc", at("menu", "Settings", begun=False), at("settings", "2"),
-             at("settings", "Back"), "expect screen menu", at("menu", "New deal", begun=False),
+    lines = ["key esc", at("menu", "Settings"), at("settings", "2"),
+             at("settings", "Back"), "expect screen menu", at("menu", "New deal"),
              "expect screen table", "dump b.txt"]
     app = run(lines, tmp_path, date="2026-11-30")
     assert app.game.cells == 2
@@ -185,7 +184,7 @@ def test_calendar_marks_the_won_days_kept_in_the_saves(tmp_path):
     from tools.screenshots import seed_saves
 
     seed_saves(str(tmp_path / "nvm.bin"))  # daily wins on 3, 4, 9, 12, 17, 18, 24, 29 November
-    app = run(["key esc", at("menu", "Daily deal", begun=False), "expect screen daily"],
+    app = run(["key esc", at("menu", "Daily deal"), "expect screen daily"],
               tmp_path, date="2026-11-30")
     s = app.screen
     won = [s.cal.date(i)[2] for i in range(30) if s.won[i]]

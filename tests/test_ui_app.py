@@ -108,8 +108,7 @@ def test_four_colour_deck_inks_clubs_green_and_diamonds_blue():
             }
 
         assert any(near(p, 0xCC0000, 20) for p in inks(8))  # 2D red
-        b.app.saves.settings.four_colour = True
-        b.app.settings_changed()
+        b.app.set_setting("four_colour", True)
         b.poll()
         assert any(near(p, cardart._INK_FOUR[1], 20) for p in inks(8))  # 2D blue
         assert any(near(p, cardart._INK_FOUR[2], 20) for p in inks(9))  # 2H red

@@ -147,9 +147,7 @@ class Screen(widgets.Screen):
 
     def save(self, cal):
         """Store cal as the player's calibration and hand it to the touch driver."""
-        app = self.app
-        app.saves.settings.calibration = cal
-        app.settings_changed()
+        self.app.set_setting("calibration", cal)
 
     def pressed(self, bid):
         """Back leaves; Default restores the factory calibration."""

@@ -11,13 +11,13 @@ import terminalio
 from freecell_mc import dates
 from freecell_mc.compat import const
 from freecell_mc.rules import deals
+from freecell_mc.saves.record import SLOT_DAILY
 from freecell_mc.ui import widgets
 from freecell_mc.ui.screens import models
 
 _BACK = const(1)
 _TODAY = const(2)
 _PAGE = const(3)
-_SLOT_DAILY = const(1)  # the App's save slot of the daily deal
 
 
 def digits(art, text, cx, cy):
@@ -127,7 +127,7 @@ class Screen(widgets.Screen):
         self.first_row = cal.rows - self.page_rows
         if weeks:
             self.group.append(glyph_row(models.WEEKDAYS, gx, 1, cw, ts, widgets.DIM))
-        self._build_days(art=getattr(app, "art", None))
+        self._build_days(art=app.art)
         # The legend's words wear the marks themselves (a green field, a gold frame, a white
         # bar), so it is no wider than "started" even at a big text scale. The green field
         # counts the days won too ("8 won"): a line of its own ran under the Today button
@@ -322,7 +322,7 @@ class Screen(widgets.Screen):
             won += self.won[i]
         self.count.set(str(won) + " won")
         self.started = -1
-        s = self.app.saves.slot(_SLOT_DAILY)
+        s = self.app.saves.slot(SLOT_DAILY)
         if s is not None and s.kind == deals.KIND_DAILY and models.unfinished(s.moves, s.flags):
             y, m, d = models.daily_date(s.number)
             i = dates.day_number(y, m, d) - cal.first

@@ -155,11 +155,7 @@ class Screen(widgets.Screen):
         """Set the clock to the chosen date and go where the picker was asked from."""
         app = self.app
         y, m, d = self.model.value()
-        app.clock.set_today(y, m, d)
-        app.vouch_date(y, m, d, True)
-        # The date alone never makes a save due; written now, the next start's picker
-        # begins from it even if the power goes before anything else changes.
-        app.saves.commit(app.clock.ticks_ms(), True)
+        app.set_today(y, m, d)
         then = self.then
         if then == "table":
             app.continue_game()

@@ -219,8 +219,7 @@ class Screen(widgets.Screen):
         if self.usb_note is not None:
             # Saves not on CIRCUITPY fall back to nvm (docs/saves.md): say why, and what to
             # do, in a few words (the start-up notice told it whole).
-            reason = getattr(self.app.saves, "limit_reason", None)
-            why = reason() if reason is not None else None
+            why = self.app.saves.limit_reason()
             text = _ROWS[_USB_ROW][1] if why is None else why
             self.usb_note.set(widgets.wrap(text, self.usb_cols))
 
@@ -240,22 +239,22 @@ class Screen(widgets.Screen):
         if bid == _CALIBRATE:
             app.goto("calibration")
             return
+        # The App changes, applies and saves the setting; the screen shows what it now is.
         if _CELLS < bid <= _CELLS + 4:
-            s.cells = bid - _CELLS
+            app.set_setting("cells", bid - _CELLS)
         elif bid == _TAKEBACK:
-            s.takeback = not s.takeback
+            app.set_setting("takeback", not s.takeback)
         elif bid == _FOUR:
-            s.four_colour = not s.four_colour
+            app.set_setting("four_colour", not s.four_colour)
         elif bid == _USB:
-            s.usb_writable = not s.usb_writable
+            app.set_setting("usb_writable", not s.usb_writable)
         elif bid == _DIM:
             # Each tap the next choice, round to the first after Never.
-            s.dim = (s.dim + 1) % len(DIM_AFTER_S)
+            app.set_setting("dim", (s.dim + 1) % len(DIM_AFTER_S))
         elif bid == _DARK:
-            s.dark = (s.dark + 1) % len(DARK_AFTER_S)
+            app.set_setting("dark", (s.dark + 1) % len(DARK_AFTER_S))
         else:
             return
-        app.settings_changed()
         self._refresh()
 
 

@@ -1,0 +1,97 @@
+# SPDX-License-Identifier: MIT
+"""What a screen may read of the App and ask of it: the App as the screens see it.
+
+Every screen of this folder (and widgets.Screen, their base) is built with the App and keeps
+it as ``self.app``, but uses only what `Host` names: it reads the values and never writes
+into them (``dirty`` alone is set), calls on them only the QUERIES, and asks for everything
+else through the actions, which the App carries out (settings applied and saved, the clock
+set and the date saved, a deal begun, another screen shown). A screen never reaches the
+hardware, nor writes into the saves or the game.
+
+tests/test_layers.py reads every screen module and fails on a use past this interface;
+tests/test_screens.py's FakeApp is a fake of it, and a test holds the App and the fake to
+its names and call signatures, so neither drifts from it.
+
+The board never imports this module: it is the contract, for the reader and the tests. The
+values are the App's own objects, read in place (a copy or a method a value would cost
+the board heap and names; docs/memory.md, "The interned strings").
+"""
+
+
+class Host:
+    """The values a screen reads and the actions it asks the App for (app.py's App)."""
+
+    # -- values: read, never written (but dirty) ----------------------------------------
+
+    width = 0  # the display's size in pixels
+    height = 0
+    ppcm = 0  # the panel's density in pixels per 10 mm (widgets.Metrics sizes from it)
+    dirty = False  # set to True to have the display refreshed at the end of the poll
+    art = None  # the table's card art (ui/cardart.py's CardArt), None until a table was built
+    clock = None  # the board's clock (hardware/clock.py): today() only
+    game = None  # the Game in play (rules/engine.py): won() only
+    # saves/policy.py's Saves: settings, stats and last_date to read; slot(i), limit_reason()
+    # and stats.day_won(y, m, d) to ask
+    saves = None
+    backlight = None  # hardware/backlight.py's Backlight: adjustable (whether it can dim)
+
+    # The calls a screen may make on the values (the path from the App, dotted).
+    QUERIES = ("clock.today", "game.won", "saves.slot", "saves.limit_reason",
+               "saves.stats.day_won")
+
+    # -- what the player sees next ----------------------------------------------------
+
+    def goto(self, name, **kw):
+        """Show the screen called name, its show() given kw."""
+
+    def continue_game(self):
+        """Go back to the table with the game in play (a won one: its result)."""
+
+    def first_screen(self):
+        """Show where a start goes once its notice was read (the date picker, or the game)."""
+
+    def answer(self, choice):
+        """Act on the answer to "Unfinished game": "yes" gives it up, "keep" continues it."""
+
+    # -- the deal in play -------------------------------------------------------------
+
+    def new_deal(self):
+        """Play a fresh free deal (asking first if an unfinished game would be lost)."""
+
+    def replay(self):
+        """Play the deal in play again from the start (asking first)."""
+
+    def start_deal(self, kind, number, cells, sure=False):
+        """Play deal kind/number with cells free cells (unless sure, asking first)."""
+
+    def start_daily(self, y, m, d):
+        """Play the daily deal of y-m-d, continuing it if it is the one saved."""
+
+    def daily_today(self):
+        """Play today's daily deal (asking for the date first if the clock is not set)."""
+
+    def switch_slot(self, slot):
+        """Leave the game in play saved and continue the one kept in slot."""
+
+    def skip_date(self):
+        """Play free deals without setting the clock."""
+
+    def undo_win(self):
+        """Take the winning move back and return to the table."""
+
+    def current_deal(self):
+        """Return (kind, number, cells, deal code) of the deal in play."""
+
+    def other_deal(self):
+        """Return (kind, number) of the game kept in the slot not in play, or None."""
+
+    def other_slot_saved(self):
+        """Return the slot not in play if it holds a game to go back to, else None."""
+
+    # -- the player's choices ---------------------------------------------------------
+
+    def set_today(self, y, m, d):
+        """Take y-m-d, the player's date, as today: the clock is set and the date saved."""
+
+    def set_setting(self, name, value):
+        """Change the setting called name (saves/settings.py) to value, apply it, save it."""
