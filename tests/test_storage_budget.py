@@ -168,3 +168,82 @@ def test_the_record_keeps_the_clock_to_the_millisecond():
     r = policy.Saves(s._blocks)
     r.load()
     assert (r.slot(0).elapsed, r.slot(0).millis) == (8, 570)
+
+
+def test_the_debts_last_write_is_kept_for_a_win():
+    assert policy._KEPT_MS == record.CREDIT_MIN * 1000 + _COST_MS
+
+
+def _nvm_only():
+    """Return Saves with no save file on the drive (a hand copy): nvm alone, told once."""
+    from host_sim import circuitpy, fat, flash
+
+    vol = fat.Volume.mkfs(flash.Flash())
+    circuitpy.install(vol, 40, saves=False)
+    nvm = flash.FlashBlock(None, savelog.NVM_SIZE)
+    s = policy.Saves(savelog.SaveLog(nvm, savelog.LOG_PATH, 40, vol))
+    assert s.load() is not None  # the start's notice: nvm only, a cut costs up to 30 min
+    return s
+
+
+def test_with_nvm_alone_a_win_and_a_day_won_never_wait_for_the_budget():
+    # The first start of a hand-copied game: its notice and a new deal take nvm's two
+    # writes; then a win, and a daily won, a minute apart, both reach nvm at once (the
+    # debt: its last write is theirs alone). Only a third within the half hour waits for
+    # play to pay for it: nvm's wear budget (2 writes an hour) has its bound.
+    s = _nvm_only()
+    nvm = s.nvm
+    assert nvm.erase_count == 1  # the notice, written so it is told once
+    s.stats.record_start()
+    s.put_slot(0, 1, 7, 4, FREE[1], 0)
+    assert s.commit(1000, force=True) and nvm.erase_count == 2  # the new deal
+    now = 1000
+
+    def minute_of_moves(now):
+        for _ in range(60):  # far from paying a write
+            now += 1000
+            s.put_slot(0, 1, 7, 4, FREE[(now // 1000) % 15], now // 1000)
+            s.commit(now)
+        return now
+
+    for win in range(2):
+        now = minute_of_moves(now)
+        s.stats.record_start()
+        s.stats.record_win(60, 90)
+        if win == 1:
+            s.stats.mark_day_won(2026, 11, 30)
+        now += 500
+        assert s.commit(now, force=True), win
+        r = policy.Saves(s._blocks)
+        r.load()
+        assert r.stats.won == win + 1, win  # on nvm at once
+        assert r.stats.day_won(2026, 11, 30) == (win == 1)
+    assert nvm.erase_count == 4
+    now = minute_of_moves(now)
+    s.stats.record_start()
+    s.stats.record_win(60, 90)
+    first = now
+    while nvm.erase_count == 4:
+        now = minute_of_moves(now)
+    assert now - first <= _COST_MS + 60000  # within half an hour of play
+    r = policy.Saves(s._blocks)
+    r.load()
+    assert r.stats.won == 3
+
+
+def test_with_nvm_alone_a_storm_of_the_usb_switch_leaves_a_write_for_the_win():
+    s = _nvm_only()
+    st = s.settings
+
+    def tap(now):
+        st.usb_writable = not st.usb_writable
+
+    _storm(s, 2, 200, tap)  # two minutes of taps: the flag runs the credit into the debt
+    assert s._credit_ms >= policy._KEPT_MS
+    s.stats.record_start()
+    s.stats.record_win(60, 90)
+    before = s.nvm.erase_count
+    assert s.commit(121000, force=True) and s.nvm.erase_count == before + 1
+    r = policy.Saves(s._blocks)
+    r.load()
+    assert r.stats.won == 1

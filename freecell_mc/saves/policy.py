@@ -15,7 +15,7 @@ and the wear arithmetic.
 from freecell_mc import dates
 from freecell_mc.compat import const
 from freecell_mc.saves.record import (
-    BAD, CREDIT_MAX, CREDIT_MIN, HARD, IMPORTANT, NEWER, OK, REC, SEQ_LIMIT, TOLD_LIMITED,
+    BAD, CREDIT_MAX, CREDIT_MIN, HARD, IMPORTANT, NEWER, OK, REC, SEQ_LIMIT, TOLD_LIMITED, WINS,
     check, credit_of, in_file, refusal, seq_of, usb_flag,
 )
 from freecell_mc.saves.savelog import (
@@ -33,8 +33,12 @@ NVM_COST_S = const(1800)
 _COST_MS = const(1800000)
 _FRESH_MS = const(3600000)  # 2 * _COST_MS
 _FLAG_GAP_MS = const(10000)  # a storm of USB-flag taps reaches nvm this often
+# The last write's worth of nvm's debt is kept for the statistics of a win (record.WINS)
+# where nvm is the only place: the USB flag and a start's notice stop a write short of it.
+_KEPT_MS = const(-1800000)  # CREDIT_MIN * 1000 + _COST_MS (a test checks)
 _BEHIND_ANY = const(1)  # nvm lacks something of the newest record
 _BEHIND_IMPORTANT = const(2)  # nvm lacks a setting, the calibration or a statistic
+_BEHIND_WINS = const(4)  # nvm lacks a win or a day won (record.WINS)
 
 MSG_UNREADABLE = "Saved games and statistics could not be read. Starting fresh."
 MSG_NEWER = "Saves were written by a newer FreeCell MC. Starting fresh."
@@ -110,7 +114,7 @@ class Saves(Ring):
         self.writes = 0  # records written by this Saves (files and nvm)
         self.nvm_writes = 0
         self._nvm_usb = None  # usb flag held by nvm's record (None: nvm has none)
-        self._nvm_behind = _BEHIND_ANY | _BEHIND_IMPORTANT
+        self._nvm_behind = _BEHIND_ANY | _BEHIND_IMPORTANT | _BEHIND_WINS
         # nvm's budget, in milliseconds of play: a fresh start may write its first save
         # and keeps a write's worth for the first win or setting; a start from a record
         # takes what that record kept.
@@ -359,24 +363,31 @@ class Saves(Ring):
         """Return the cost (ms of credit) if nvm takes the record now, else 0.
 
         A changed USB flag goes at once (boot.py reads it from nvm), a storm of them every
-        _FLAG_GAP_MS, and may run the credit into debt down to CREDIT_MIN, as may a start's
-        notice (told: so that it is told once, where nvm is the only place); a new
-        setting, calibration or statistic (or anything, where nvm is the only place) when
-        a write's worth is earned; the games alone when two are, so one is left for a win.
+        _FLAG_GAP_MS, and may run the credit into debt down to _KEPT_MS, as may a start's
+        notice (told: so that it is told once, where nvm is the only place); where nvm is
+        the only place, a win's statistics go at once, down to CREDIT_MIN (the debt's last
+        write is theirs); a new setting, calibration or statistic (or anything, where nvm
+        is the only place) when a write's worth is earned; the games alone when two are,
+        so one is left for a win.
         """
         if self.nvm is None:
             return 0
         c = self._credit_ms
-        if told and lacks and c - _COST_MS >= CREDIT_MIN * 1000:
+        if told and lacks and c - _COST_MS >= _KEPT_MS:
             return _COST_MS
         usb = usb_flag(self._rec)
         if usb != self._nvm_usb and (self._nvm_usb is not None or usb):
             fm = self._flag_ms
             if now_ms is None or fm is None or dates.ticks_diff(now_ms, fm) >= _FLAG_GAP_MS:
-                if c - _COST_MS >= CREDIT_MIN * 1000:
+                if c - _COST_MS >= _KEPT_MS:
                     return _COST_MS
         if not lacks:
             return 0
+        if not files and lacks & _BEHIND_WINS:
+            # nvm is the only place (no usable save file, USB mode): a win, a day won and
+            # the statistics go at once, into the debt if need be, down to the last write
+            # of it, which nothing else may spend (docs/saves.md).
+            return _COST_MS if c - _COST_MS >= CREDIT_MIN * 1000 else 0
         if not files or lacks & _BEHIND_IMPORTANT:
             return _COST_MS if c >= _COST_MS else 0
         return _COST_MS if c >= 2 * _COST_MS else 0
@@ -391,6 +402,8 @@ class Saves(Ring):
             lacks |= _BEHIND_ANY
         if self._differs(self._last, IMPORTANT):
             lacks |= _BEHIND_IMPORTANT
+        if self._differs(self._last, WINS):
+            lacks |= _BEHIND_WINS
         prev = self._seq
         files = self.files_ok
         cost = self._nvm_due(now_ms, lacks, files, told)
@@ -429,8 +442,9 @@ class Saves(Ring):
 def _lacks(saves, nvm_data, best):
     """Return what nvm lacks of the record just loaded (_BEHIND_ANY, _BEHIND_IMPORTANT)."""
     if nvm_data is None:
-        return _BEHIND_ANY | _BEHIND_IMPORTANT
+        return _BEHIND_ANY | _BEHIND_IMPORTANT | (_BEHIND_WINS if best is not None else 0)
     if best is nvm_data:
         return 0
     out = _BEHIND_IMPORTANT if saves._differs(nvm_data, IMPORTANT) else 0
+    out |= _BEHIND_WINS if saves._differs(nvm_data, WINS) else 0
     return out | (_BEHIND_ANY if saves._differs(nvm_data, HARD) else 0)

@@ -109,6 +109,9 @@ HARD = (
 IMPORTANT = (
     (_SET, _ACTIVE), (_CONFIRMED, _DATE), (_STATS + 4, _SLOT0), (_LIGHT, _LIGHT + 1),
 )
+# The statistics of the games won (a win, its time and moves, a day won): where nvm is the
+# only place, they may spend the write kept in reserve for them (policy.py).
+WINS = ((_STATS + 4, _SLOT0),)
 
 
 # Status of one place, from check().
