@@ -11,7 +11,7 @@ _show_deal(), _show_result_next() and _ask(), and ask for a refresh with its `di
 from freecell_mc.compat import const
 from freecell_mc.dates import day_number, plausible
 from freecell_mc.rules import deals
-from freecell_mc.rules.engine import Game
+from freecell_mc.rules.engine import CHUNK_MOVES, LOG_MOVES, Game
 from freecell_mc.saves.record import SLOT_DAILY, SLOT_FREE, SLOT_PLAYED, SLOT_WON
 from freecell_mc.saves.settings import Settings
 
@@ -70,20 +70,31 @@ def keep(game, spare):
     """Return what the game in play leaves for its slot when another is played: its
     position, its move count, and its undo history, [pos, moves, log, count].
 
-    The game takes spare (a log given up, or []) as its empty history in exchange: the
-    history changes hands, it is not copied, so setting aside 2,000 moves costs what one
-    does (the 68-byte position and this list). resume() gives it back.
+    The history changes hands, it is not copied: the chunks that hold its moves go with
+    it, and the game keeps the others, with spare (the chunks of a history given up, or
+    []) as its empty log. Setting aside 2,000 moves costs what one does: the 68-byte
+    position and this list. resume() gives it back.
     """
     log, n = game.trade_history(spare, 0)
+    while len(log) > (n + CHUNK_MOVES - 1) // CHUNK_MOVES:
+        spare.append(log.pop())
     return [bytearray(game.pos), game.moves, log, n]
 
 
 def resume(game, kept):
     """Give game back the undo history of keep() if kept is this very position and move
-    count; return the log the game gives up for it, or None if it was not taken."""
+    count; return the log the game gives up for it, or None if it was not taken.
+
+    The game's empty chunks fill the history's log up to the chunks every Game starts
+    with, so that its next moves find room without asking the heap.
+    """
     if kept[1] != game.moves or kept[0] != game.pos:
         return None
-    return game.trade_history(kept[2], kept[3])[0]
+    log = kept[2]
+    old = game.trade_history(log, kept[3])[0]
+    while old and len(log) < LOG_MOVES // CHUNK_MOVES:
+        log.append(old.pop())
+    return old
 
 
 class Play:
