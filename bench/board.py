@@ -40,7 +40,7 @@ STANDINS = ROOT / "tests" / "cpvm"
 # The fixed heap every session must run in, stand-ins included (SPEC section 7), and the
 # sizes above it it must run in too: fragmentation must never decide. Every 512 bytes over
 # the first 10 KB, where a failure would lurk, then every 2,500 to 175,000.
-HEAP = 125000
+HEAP = 130000  # the budget of a day of play (SPEC 7)
 HEAP_FINE = 10240
 HEAP_TOP = 175000
 HEAP_STEP = 2500
@@ -169,54 +169,358 @@ def visits(stdout):
     return out
 
 
-def session_steps():
-    """Return the steps of the first part of the session (tests/cpvm/session.py)."""
+# -- a day of play: the session every heap must run ---------------------------------------
+#
+# Written as a player spends an afternoon (SPEC 7): a deal typed in and won by taps, the
+# daily and a free deal each played to 2,000 moves of undo history and both histories kept
+# over switches between the slots (an Undo after each switch takes from the kept one), the
+# question before a game is lost asked and answered every way, games won (by taps, by
+# Finish) and abandoned, every screen and page, and three starts: the first on a fresh
+# drive, one in the middle of a game, one after the save ring has gone round in full.
+
+LONG_HISTORY = 2000  # moves of undo history each slot holds when the histories are kept
+SHUTTLE_MS = 7  # the Microsoft deal whose first moves lead to a card that can shuttle
+
+
+def _solutions():
     sys.path.insert(0, str(ROOT / "tests"))
     try:
         from solutions import fcs_solution
     finally:
         sys.path.pop(0)
-    from freecell_mc.rules import deals, notation
-    from freecell_mc.rules.engine import Game
-
-    deal = 1
-    code = deals.deal_code(deals.KIND_MS, deal, 4)
-    steps = [["e", "datepicker"], ["t", "Set the date"], ["e", "table"],
-             ["t", "Menu"], ["e", "menu"], ["t", "Enter code"], ["e", "keypad"]]
-    # Typed with its dashes, so the pad's dash key is played too.
-    steps += [["t", c] for c in code]
-    steps += [["t", "OK"], ["e", "table"]]
-    g = Game(4)
-    g.deal(deals.ms_deck(deal))
-    for text in fcs_solution(deal):
-        src, dst, n = notation.resolve_move(g, text)
-        steps.append(["p", src, g.column_len(src) - n if src < 8 else -1])
-        steps.append(["p", dst, -1])
-        g.move(src, dst, n)
-    assert g.won()
-    steps += [["e", "result"], ["t", "Daily"], ["e", "table"],
-              ["t", "Menu"], ["e", "menu"], ["t", "Daily deal"], ["e", "daily"],
-              ["t", "Back"], ["e", "menu"], ["t", "Statistics"], ["e", "stats"],
-              ["t", "Back"], ["e", "menu"], ["t", "Settings"], ["e", "settings"],
-              ["t", "Calibrate"], ["e", "calibration"], ["c"], ["c"], ["c"],
-              ["t", "Back"], ["e", "settings"], ["t", "More"], ["e", "settings"],
-              ["t", "Back"], ["e", "settings"], ["t", "Back"], ["e", "menu"],
-              ["t", "Daily deal"], ["e", "daily"], ["d", 28], ["e", "table"],
-              ["t", "Menu"], ["e", "menu"], ["t", "Replay"], ["e", "table"], ["w", 100]]
-    return steps
+    return fcs_solution
 
 
-# The daily slot (App.SLOT_DAILY) holds yesterday's deal, untouched, when the first part ends.
+def picked_date():
+    """Return the (y, m, d) the date picker of a fresh image offers (tools/bundle.py)."""
+    m = bundle._DATE_LINE.search((ROOT / bundle.DATED).read_text())
+    source = tuple(int(g) for g in m.groups())
+    built = bundle.build_date()
+    return max(source, built) if built else source
+
+
+class _Plan:
+    """The steps of a part of the session, with the CPython engine following the game on
+    the table, so that taps land on the cards the player means."""
+
+    def __init__(self, board):
+        from freecell_mc.rules.engine import Game
+
+        self.board = board
+        self.two_pages = board == "pynt"  # the menu, settings and calendar take two pages
+        self.steps = []
+        self.games = {}  # slot -> the Game the table shows there
+        self.slot = 0
+        self.Game = Game
+
+    def add(self, *steps):
+        """Append steps given as lists."""
+        self.steps += [list(st) for st in steps]
+
+    def tap(self, *captions):
+        """Tap each caption in turn."""
+        for c in captions:
+            self.steps.append(["t", c])
+
+    def expect(self, name):
+        self.steps.append(["e", name])
+
+    def menu(self, caption, screen):
+        """From the table: Menu, then the menu's button caption (paging where it takes two)."""
+        self.tap("Menu")
+        self.expect("menu")
+        self.tap(caption)  # on the Pynt's second page, More first (tests/cpvm/session.py)
+        self.expect(screen)
+
+    def deal(self, slot, kind, number, cells=4):
+        """The table now shows this deal, fresh, in slot."""
+        from freecell_mc.rules import deals
+
+        g = self.Game(cells)
+        g.deal(deals.deck_for(kind, number))
+        self.games[slot] = g
+        self.slot = slot
+
+    @property
+    def game(self):
+        return self.games[self.slot]
+
+    def move(self, src, dst, n=1):
+        """Play a move by two taps: the card (or run) picked up, then where it goes."""
+        g = self.game
+        self.add(["p", src, g.column_len(src) - n if src < 8 else -1], ["p", dst, -1])
+        assert g.move(src, dst, n), (src, dst, n)
+
+    def type_code(self, kind, number, cells=4):
+        """From the table: Enter code, the deal's code typed with its dashes, OK."""
+        from freecell_mc.rules import deals
+
+        self.menu("Enter code", "keypad")
+        for c in deals.deal_code(kind, number, cells):
+            self.tap(c)
+        self.tap("OK")
+
+    def solve(self, deal, finish=False):
+        """Play Freecell Solver's solution of a Microsoft deal by taps; with finish, only
+        until Finish shows, then Finish sends the rest home."""
+        from freecell_mc.rules import notation
+
+        g = self.game
+        for text in _solutions()(deal):
+            if finish and g.finish_available():
+                self.tap("Finish")
+                self.add(["w", 130 * 52])  # one card home every 120 ms (FINISH_STEP_MS)
+                while g.finish_step():
+                    pass
+                break
+            src, dst, n = notation.resolve_move(g, text)
+            self.move(src, dst, n)
+        assert g.won()
+        self.expect("result")
+
+    def undo(self, k):
+        """Tap Undo k times."""
+        for _ in range(k):
+            self.tap("Undo")
+            assert self.game.undo()
+
+    def shuttle(self, count):
+        """Grow the history by count moves: a card in a free cell goes onto a column where
+        it fits and back, through the table's own move (step m), after the taps that put
+        such a card in a cell. count is even: the card ends in its cell."""
+        first, a, b = _shuttle_plan(self.game)
+        for src, dst, n in first:
+            self.move(src, dst, n)
+        self.add(["m", a, b, count])
+        g = self.game
+        for i in range(count):
+            assert g.move(a, b) if i % 2 == 0 else g.move(b, a)
+
+    def history(self):
+        """The game on the table must hold its whole undo history here."""
+        g = self.game
+        self.add(["g", self.slot, g.moves, -1], ["h", g.history_len()])
+
+
+def _shuttle_plan(g):
+    """Return (moves, a, b): the moves (src, dst, n) after which a single card can go from
+    a to b and back for good (a free cell and a column it fits, or an empty column)."""
+    from freecell_mc.ui.layout import SLOT_CELL
+
+    game = type(g)
+    frontier = [(bytes(g.pos), g.moves, [])]
+    for _ in range(4):
+        nxt = []
+        for pos, moves, path in frontier:
+            h = game(g.cells)
+            h.load(pos, moves)
+            for c in range(SLOT_CELL, SLOT_CELL + g.cells):
+                if h.top(c):
+                    cols = h.targets(c, 1) & 0xFF
+                    if cols:
+                        return path, c, (cols & -cols).bit_length() - 1
+            for src in range(8):
+                if not h.column_len(src):
+                    continue
+                for dst in range(SLOT_CELL + g.cells):
+                    if (h.targets(src, 1) >> dst) & 1:
+                        k = game(g.cells)
+                        k.load(pos, moves)
+                        k.move(src, dst, 1)
+                        nxt.append((bytes(k.pos), k.moves, path + [(src, dst, 1)]))
+        frontier = nxt
+    raise AssertionError("no shuttle within 4 moves")
+
+
+def session_steps(board="pyportal"):
+    """Return the steps of the first part of the session (tests/cpvm/session.py): from a
+    fresh drive to the middle of a game, where the board is reset."""
+    from freecell_mc.rules import deals
+
+    y, m, d = picked_date()
+    today = y * 10000 + m * 100 + d
+    p = _Plan(board)
+    p.expect("datepicker")
+    p.tap("Set the date")
+    p.expect("table")
+    p.deal(0, deals.KIND_SEED, SEED)
+    # A deal typed in and won by taps; its result, then every screen and page of the menu.
+    p.type_code(deals.KIND_MS, 1)
+    p.expect("table")
+    p.deal(0, deals.KIND_MS, 1)
+    p.solve(1)
+    p.tap("Daily")
+    p.expect("table")
+    p.deal(1, deals.KIND_DAILY, today)
+    p.menu("Daily deal", "daily")
+    if p.two_pages:
+        p.tap("Older")
+        p.expect("daily")
+        p.tap("Newer")
+        p.expect("daily")
+    p.tap("Back")
+    p.expect("menu")
+    p.tap("Statistics")
+    p.expect("stats")
+    p.tap("Back")
+    p.expect("menu")
+    p.tap("Settings")
+    p.expect("settings")
+    p.tap("Calibrate")
+    p.expect("calibration")
+    p.add(["c"], ["c"], ["c"])
+    p.tap("Back")
+    p.expect("settings")  # the page Calibrate was on: the Pynt's second
+    if not p.two_pages:
+        p.tap("More")
+        p.expect("settings")
+    p.tap("Back")
+    p.expect("settings")
+    p.tap("Back")
+    p.expect("menu")
+    p.tap("Continue")
+    p.expect("table")
+    # The daily to 2,000 moves of history, some taken back.
+    p.shuttle(LONG_HISTORY)
+    p.undo(3)
+    p.history()
+    # A free deal beside it, typed in (the won one is not a game to go back to), to 2,000.
+    p.type_code(deals.KIND_MS, SHUTTLE_MS)
+    p.expect("table")
+    p.deal(0, deals.KIND_MS, SHUTTLE_MS)
+    p.shuttle(LONG_HISTORY)
+    p.history()
+    # Back and forth between the slots: each keeps its whole history, and Undo after a
+    # switch takes from the one kept.
+    kept = {0: p.games[0], 1: p.games[1]}
+    for slot in (1, 0, 1, 0):
+        p.tap("Menu")
+        p.expect("menu")
+        p.tap("Continue daily" if slot else "Continue deal")
+        p.expect("table")
+        p.slot = slot
+        p.games[slot] = kept[slot]
+        p.history()
+        p.undo(1)
+    # The question before a game is lost, answered every way: kept, back, then yes.
+    for answer in ("Continue", "Back", "Continue"):
+        p.type_code(deals.KIND_MS, 2)
+        p.expect("confirm")
+        p.tap(answer)
+        p.expect("table" if answer == "Continue" else "keypad")
+        if answer == "Back":
+            p.tap("Back")
+            p.expect("menu")
+            p.tap("Continue")
+            p.expect("table")
+    p.history()
+    # Games abandoned: each a deal typed in over a begun one, the question said yes to.
+    for deal in (2, 3, 4, 5):
+        p.type_code(deals.KIND_MS, deal)
+        p.expect("confirm")
+        p.tap("Play")
+        p.expect("table")
+        p.deal(0, deals.KIND_MS, deal)
+        p.move(*_first_move(p.game))
+    # Won with Finish, then a new one begun: the board is reset in the middle of it.
+    p.type_code(deals.KIND_MS, 6)
+    p.expect("confirm")
+    p.tap("Play")
+    p.expect("table")
+    p.deal(0, deals.KIND_MS, 6)
+    p.solve(6, finish=True)
+    p.tap("Replay")
+    p.expect("table")
+    p.deal(0, deals.KIND_MS, 6)
+    for _ in range(5):
+        p.move(*_first_move(p.game))
+    p.add(["w", 3000])  # the save of the last move is on flash
+    return p.steps
+
+
+def _first_move(g):
+    """Return a legal move of g: a column's exposed card to a free cell or a column."""
+    for src in range(8):
+        if g.column_len(src):
+            t = g.targets(src, 1)
+            if t:
+                return src, (t & -t).bit_length() - 1, 1
+    raise AssertionError("no move")
+
+
+def middle_steps(board="pyportal"):
+    """Return the steps after the reset in the middle of a game: the newest save continues
+    (no undo history: SPEC 5), then more games won and abandoned, and the daily given up."""
+    from freecell_mc.rules import deals
+
+    y, m, d = picked_date()
+    p = _Plan(board)
+    p.expect("datepicker")
+    p.tap("Set the date")
+    p.expect("table")
+    p.deal(0, deals.KIND_MS, 6)
+    for _ in range(5):
+        p.move(*_first_move(p.game))
+    p.add(["g", 0, 5, -1], ["h", 0])
+    # Replay asks first (five moves would be lost), then the deal is won with Finish.
+    p.menu("Replay", "confirm")
+    p.tap("Replay from the start")
+    p.expect("table")
+    p.deal(0, deals.KIND_MS, 6)
+    p.solve(6, finish=True)
+    p.tap("Menu")
+    p.expect("menu")
+    p.tap("Continue")  # the daily kept beside the won deal: its 2,000 moves, no history
+    p.expect("table")
+    p.deal(1, deals.KIND_DAILY, y * 10000 + m * 100 + d)
+    # Today on the calendar is the daily on the table: it continues, nothing asked. Then
+    # it is given up and started again.
+    p.menu("Daily deal", "daily")
+    p.tap("Today")
+    p.expect("table")
+    p.menu("Replay", "confirm")
+    p.tap("Replay from the start")
+    p.expect("table")
+    p.move(*_first_move(p.game))
+    for deal in (8, 9, 10):
+        p.type_code(deals.KIND_MS, deal)
+        if deal > 8:
+            p.expect("confirm")
+            p.tap("Play")
+        p.expect("table")
+        p.deal(0, deals.KIND_MS, deal)
+        p.move(*_first_move(p.game))
+    p.type_code(deals.KIND_MS, 11)
+    p.expect("confirm")
+    p.tap("Play")
+    p.expect("table")
+    p.deal(0, deals.KIND_MS, 11)
+    p.solve(11, finish=True)
+    p.tap("Menu")
+    p.expect("menu")
+    p.tap("Statistics")
+    p.expect("stats")
+    p.tap("Back")
+    p.expect("menu")
+    p.tap("Continue")
+    p.expect("table")
+    p.add(["w", 3000])
+    return p.steps
+
+
+# After the middle part the daily slot is the newest save: today's daily, one move in.
 _RESTART_SLOT = 1
-_RESTART_MOVES = 0
+_RESTART_MOVES = 1
 
 
 def restart_steps(elapsed):
-    """Return the steps after the restart: the newest save (its elapsed seconds) continues."""
+    """Return the steps after the restart over the full ring: the newest save (its elapsed
+    seconds) continues, and a look round."""
     return [["e", "datepicker"], ["t", "Set the date"], ["e", "table"],
             ["g", _RESTART_SLOT, _RESTART_MOVES, elapsed],
             ["t", "Menu"], ["e", "menu"], ["t", "Daily deal"], ["e", "daily"],
-            ["t", "Back"], ["e", "menu"], ["t", "Replay"], ["e", "table"], ["w", 100]]
+            ["t", "Back"], ["e", "menu"], ["t", "Replay"], ["e", "confirm"], ["t", "Continue"],
+            ["e", "table"], ["w", 100]]
 
 
 def write_session(cwd, board, steps, mode="board", seed=SEED):
@@ -339,6 +643,16 @@ class Session:
         """Return the RESULT lines of part 0 (before the restart) or 1."""
         return results(self.parts[part][1])
 
+    def names(self, part):
+        """Return (pools, names) interned at the end of part, as micropython.qstr_info()
+        counts them: the dynamic pools (the firmware's and its frozen modules' are static)."""
+        for line in self.parts[part][1].splitlines():
+            if line.startswith("qstr pool:"):
+                fields = line[len("qstr pool:"):].replace(" ", "").split(",")
+                got = dict(kv.split("=") for kv in fields)
+                return int(got["n_pool"]), int(got["n_qstr"])
+        return None
+
     def visits(self):
         """Return the VISIT lines of both parts, the restart's after the first's."""
         out = []
@@ -348,16 +662,21 @@ class Session:
 
 
 def run_session(image, board, heap=HEAP, pystack=PYSTACK_9X, mode="board"):
-    """Run the whole session (and the restart over a full ring) in a fresh folder."""
+    """Run the whole session in a fresh folder: from a fresh drive to a reset in the middle
+    of a game, on from there, then the start after the save ring has gone round in full."""
     s = Session()
     with tempfile.TemporaryDirectory(prefix="freecell-cpvm-") as tmp:
         cwd = Path(tmp)
-        s.parts.append(start(image, cwd, board, session_steps(), heap, pystack, mode))
+        s.parts.append(start(image, cwd, board, session_steps(board), heap, pystack, mode))
+        if not s.ok:
+            return s
+        # No start deal from now on: the game must continue from its saves.
+        s.parts.append(start(image, cwd, board, middle_steps(board), heap, pystack, mode,
+                             seed=-1))
         if not s.ok:
             return s
         s.elapsed = fill_ring_cached(cwd)
         s.places = ring_places(cwd)
-        # No start deal now: the game must continue from the ring.
         s.parts.append(start(image, cwd, board, restart_steps(s.elapsed), heap, pystack, mode,
                              seed=-1))
     return s
@@ -676,13 +995,20 @@ def _report(out, image, tmp):
               "  hold of the old screen included; 'changing': at the end of that poll before\n"
               "  the collection, all of its garbage included. The board collects only when an\n"
               "  allocation fails: the smallest heap below says what a screen change needs.\n")
+    out.write("  the session: a day of play (tests/test_cpvm_session.py): %d + %d + %d steps over\n"
+              "    three starts, 2,000 moves of undo history in both slots kept over four\n"
+              "    switches, 13 questions, 4 games won and 10 abandoned, every screen and page\n"
+              % (len(session_steps()), len(middle_steps()), len(restart_steps(0))))
     for name in BOARDS:
         least = smallest_heap(image, name)
         bad = [h for h in sweep_heaps() if not run_session(image, name, heap=h).ok]
+        names = run_session(image, name, heap=BIG_HEAP)
         out.write("  %s: the smallest fixed heap that runs the whole session: %d bytes;\n"
-                  "    every heap from %d to %d, 512 apart for %d bytes, then %d: %s\n"
+                  "    every heap from %d to %d, 512 apart for %d bytes, then %d: %s;\n"
+                  "    interned names at the end of each start (dynamic pools): %s\n"
                   % (name, least, HEAP, HEAP_TOP, HEAP_FINE, HEAP_STEP,
-                     "all %d run" % len(sweep_heaps()) if not bad else "FAILS at %s" % bad))
+                     "all %d run" % len(sweep_heaps()) if not bad else "FAILS at %s" % bad,
+                     ", ".join("%d in %d pools" % names.names(k)[::-1] for k in range(3))))
     source = Image(tmp / "source", image.vm, image.mpy_cross, source=True)
     for name in BOARDS:
         out.write("  %s from .py (the game and the library copied as source, compiled at\n"

@@ -21,7 +21,7 @@ from freecell_mc.saves import policy, savelog
 
 # From just under what the session needs down to where the game still boots (70,000 on
 # both sizes on 2026-12-03: below, importing the game itself fails before any screen).
-EDGE = list(range(122500, 72499, -2500))
+EDGE = list(range(127500, 72499, -2500))
 
 
 def _newest(cwd):
@@ -42,7 +42,7 @@ def test_a_memoryerror_anywhere_shows_the_calm_screen_and_the_reset_continues(cp
     for heap in EDGE:
         with tempfile.TemporaryDirectory(prefix="freecell-cpvm-") as tmp:
             cwd = Path(tmp)
-            rc, out, err = board.start(cp_image, cwd, name, board.session_steps(), heap=heap)
+            rc, out, err = board.start(cp_image, cwd, name, board.session_steps(name), heap=heap)
             if rc == 0:
                 continue  # the whole session ran: nothing struck
             said = out + err
@@ -70,7 +70,7 @@ def test_below_the_edge_the_game_does_not_boot_and_says_memoryerror(cp_image):
     # Where even the game's modules do not fit, CircuitPython's own traceback is all there
     # is: the edge of EDGE above is where the calm screen still has room.
     with tempfile.TemporaryDirectory(prefix="freecell-cpvm-") as tmp:
-        rc, out, err = board.start(cp_image, Path(tmp), "titano", board.session_steps(),
+        rc, out, err = board.start(cp_image, Path(tmp), "titano", board.session_steps("titano"),
                                    heap=60000)
     assert rc == 1 and "MemoryError" in out + err
     assert "RESET" not in out
