@@ -39,8 +39,8 @@ def test_engine_operations_allocate_nothing(cp_image, tmp_path):
     assert [i for i, _ in grew] == [2048, 2560, 3072]
     assert all(1024 <= nbytes <= 1024 + 64 for _, nbytes in grew), grew
     assert got["long_game"]["undo_worst"] == 0
-    # A slot switch hands the undo log over whole: setting 3,100 moves aside allocates what
-    # setting one aside does (the 68-byte position and a short list), on the board's VM too.
+    # A game set aside for the other slot hands its undo log over whole: what it allocates
+    # is its 68-byte position and short lists, no more at 3,100 moves than at one (where
+    # the game's list takes back the three chunks the move did not use).
     long, short = got["long_game"]["kept_heap"]
-    assert long == short, got["long_game"]
-    assert 68 <= long <= 200, got["long_game"]
+    assert 68 <= long <= short <= 200, got["long_game"]

@@ -297,8 +297,8 @@ def test_a_kept_history_changes_hands_whole_and_undoes_to_the_deal_once_resumed(
     shuttle(g, 2600, snapshots)  # beyond the first 4 chunks: 6 chunks in the log
     log = g._log
     kept = play.keep(g, [])
-    # The log itself is kept, not a copy of it; the game goes on with the empty one.
-    assert kept[2] is log and kept[3] == 2600 and len(log) == 6
+    # The log itself is kept, not a copy of it; the game goes on with an empty one.
+    assert kept[2] is log and kept[3] == 2600 and len(log) == 6 and g._log == []
     assert kept[0] == g.pos and kept[1] == g.moves == 2600 and g.history_len() == 0
     pos, moves = bytes(g.pos), g.moves
     # Another game is played in the same Game meanwhile, then this one is loaded again.
@@ -310,6 +310,20 @@ def test_a_kept_history_changes_hands_whole_and_undoes_to_the_deal_once_resumed(
     for k in range(2600, 0, -1):
         assert g.undo() and bytes(g.pos) == snapshots[k - 1] and g.moves == k - 1
     assert not g.undo()
+
+
+def test_a_short_history_takes_only_the_chunks_its_moves_fill():
+    g = shuttle_game()
+    shuttle(g, 600)  # two chunks of the four
+    chunks = list(g._log)
+    kept = play.keep(g, [])
+    assert kept[2] == chunks[:2] and sorted(map(id, g._log)) == sorted(map(id, chunks[2:]))
+    pos, moves = bytes(g.pos), g.moves
+    g.deal(deals.ms_deck(5))
+    g.load(pos, moves)
+    # Taken back, the history's log gets the game's empty chunks up to the four it began with.
+    assert play.resume(g, kept) is not None and g.history_len() == 600
+    assert len(g._log) == 4 and all(any(c is k for k in chunks) for c in g._log)
 
 
 def test_a_kept_history_is_refused_by_another_position_or_move_count():

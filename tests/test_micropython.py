@@ -235,10 +235,10 @@ def test_engine_operations_allocate_nothing(tmp_path):
     assert all(1024 <= nbytes <= 1024 + 64 for _, nbytes in grew), grew
     assert got["long_game"]["undo_worst"] == 0
     # A game set aside for the other slot hands its undo log over whole: what it allocates
-    # is its 68-byte position and a short list, the same at 3,100 moves as at one.
+    # is its 68-byte position and short lists, no more at 3,100 moves than at one (where
+    # the game's list takes back the three chunks the move did not use).
     long, short = got["long_game"]["kept_heap"]
-    assert long == short, got["long_game"]
-    assert 68 <= long <= 200, got["long_game"]
+    assert 68 <= long <= short <= 200, got["long_game"]
 
 
 def test_engine_behaves_the_same_on_both_interpreters(tmp_path):
