@@ -27,8 +27,7 @@ bench/board.py, read a line at a time, so the steps cost the heap nothing):
 
 A tap is 3 readings pressed and 3 lifted, 20 ms of board time a poll (the game's 40 ms
 release debounce passes). When the steps are done the session prints what it saw as
-RESULT lines and raises SystemExit(0); main() takes it to its reset like any exception, and
-the reset's stand-in (supervisor.reload, microcontroller.reset) ends the VM with status 0.
+RESULT lines and ends the VM with SystemExit(0), which main() lets through.
 
 Modes: "board" leaves the collector alone, so it runs only when an allocation fails, as
 on the board: the runs that judge whether a heap size is enough. "measure" collects after
@@ -60,7 +59,6 @@ _xy = [0, 0, 0, 0, 0]  # the finger's raw x, raw y, pressed (0/1), refreshes, po
 _pins = bytearray(8)
 _npins = [0, 0]  # pins on the stack, driven bits
 _visit = [None, 0, 0, 0]  # screen shown, heap when changing to it, in use then, at its last poll
-ended = [0]  # 1 once every step is done
 _again = [None]  # a step to take again: its button was on the page after More
 
 
@@ -316,7 +314,4 @@ def _end(app):
     # "qstr pool: n_pool=6, n_qstr=1138, ...": the interned names of the dynamic pools.
     import micropython
     micropython.qstr_info()
-    ended[0] = 1
-    # main() takes every exception to its calm screen and the reset (as a fault would be
-    # on the board); the reset's stand-in ends the VM with status 0 once the steps are done.
     raise SystemExit(0)
