@@ -253,8 +253,22 @@ def test_the_drives_fat_is_read_to_check_where_the_save_file_landed(drive, image
     vol = fat.Volume(vol.flash)  # mounted again, FatFs looks for free clusters from the start
     savefile.install(vol)
     vol._sync_fs()
+    import shutil
+
+    shutil.rmtree(drive / "fcsave")  # a drive the tool makes the save file on
     _, _, _, out = run(drive, image, device=str(holes / "circuitpy.img"))
     assert "warning: " in out and "not in one run" in out and "erase_filesystem" in out
+    # The file it made there is refused: removed again, and said so; the game then saves
+    # to nvm alone and tells the player at its start (tests/test_faults_fragmented.py).
+    assert "refused: " in out and "it was removed" in out
+    assert not (drive / "fcsave").exists()
+    # A save file already there is the player's: warned about, never removed.
+    for rel in saves_of(image):
+        (drive / rel).parent.mkdir(parents=True, exist_ok=True)
+        (drive / rel).write_bytes((image / rel).read_bytes())
+    copied, _, _, out = run(drive, image, device=str(holes / "circuitpy.img"))
+    assert "not in one run" in out and "refused" not in out
+    assert (drive / savelog.LOG_PATH).is_file()
 
 
 def test_dry_run_changes_nothing(drive, image):

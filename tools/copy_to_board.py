@@ -23,7 +23,8 @@ none: the board never makes it (docs/saves.md), and a player's saves are never w
 over. Where the drive cannot hold it, the tool says how much to free. Afterwards it reads
 the drive's FAT, where the computer lets it read the drive itself (--device, or the device
 mounted there on Linux), and says whether the file landed in one run with nothing else in
-the 4 KB flash sectors a save erases.
+the 4 KB flash sectors a save erases; a file it made that did not is removed again, and the
+tool says so (the game then saves to the board's own memory rather than risk other files).
 """
 
 import os
@@ -268,6 +269,33 @@ def check_layout(dest, device=None, out=sys.stdout):
     return problems
 
 
+def refuse_saves(dest, made, out=sys.stdout):
+    """Remove the save file this run made where it landed in pieces, and say so.
+
+    A save erases the 4 KB flash sectors of the places it writes; where those hold other
+    files' data, a power cut during the erase destroys it. The game then saves to the
+    board's memory alone (it tells the player at its start) rather than risk them.
+    """
+    ring = Path(savefile.savelog.LOG_PATH).parent
+    for path in [Path(dest) / rel for rel in reversed(made)] + [Path(dest) / ring,
+                                                                Path(dest) / ring.parent]:
+        try:
+            if path.is_dir():
+                path.rmdir()  # only when empty: fcsave/ may hold the earlier layout's saves
+            elif path.exists():
+                path.unlink()
+        except OSError:
+            pass
+    if hasattr(os, "sync"):
+        os.sync()
+    out.write("refused: the drive's free space is in pieces, so the save file shared flash "
+              "sectors with other files, and a power cut while the game saves could destroy "
+              "them; it was removed. The game saves to the board's own memory meanwhile (a "
+              "power cut can lose 30 minutes of play). Copy your files off the drive, let "
+              "CircuitPython format it (storage.erase_filesystem() at the REPL), and copy "
+              "the game again.\n")
+
+
 def copy(dest, image=None, root=ROOT, prune=False, dry_run=False, mpy_cross=None,
          out=sys.stdout, device=None):
     """Copy the image to dest; return (copied, unchanged, removed) lists of relative paths.
@@ -319,7 +347,12 @@ def copy(dest, image=None, root=ROOT, prune=False, dry_run=False, mpy_cross=None
         # The board's drive is FAT over USB: unplugging before the cache is flushed loses files.
         os.sync()
     if not dry_run and (dest / savefile.savelog.LOG_PATH).is_file():
-        check_layout(dest, device, out)
+        problems = check_layout(dest, device, out)
+        made = [rel for rel in copied if str(rel).replace(os.sep, "/").startswith(
+            savefile.savelog.LOG_DIR + "/")]
+        if problems and made:
+            refuse_saves(dest, made, out)
+            copied = [rel for rel in copied if rel not in made]
     verb = "would copy" if dry_run else "copied"
     for rel in removed:
         out.write("%s %s\n" % ("would remove" if dry_run else "removed", rel))
