@@ -80,6 +80,7 @@ def test_in_ci_a_missing_tool_skips_too(clone):
     assert len([line for line in out.splitlines() if line.startswith("SKIPPED")]) == 1, out
 
 
+@pytest.mark.slow
 def test_the_variables_point_a_clone_at_the_tools(clone, cp_mpy_cross, cp_vm):
     tools = {cptools.MPY_CROSS_VAR: str(cp_mpy_cross), cptools.VM_VAR: str(cp_vm)}
     rc, out = _pytest(clone, **tools)
@@ -87,6 +88,7 @@ def test_the_variables_point_a_clone_at_the_tools(clone, cp_mpy_cross, cp_vm):
     assert "SKIPPED" not in out and " passed" in out.splitlines()[-1], out
 
 
+@pytest.mark.slow
 def test_the_tools_folder_points_a_clone_at_the_tools(clone, cp_mpy_cross, cp_vm, tmp_path):
     folder = tmp_path / "freecell-mc"
     folder.mkdir()

@@ -68,6 +68,9 @@ def carry_card_by_card(g, run):
 CASES = [
     (fc, ec, False) for fc in range(5) for ec in range(3) if (fc + 1) << ec <= 12
 ] + [(fc, ec, True) for fc in range(5) for ec in (1, 2, 3) if (fc + 1) << (ec - 1) <= 12]
+# The two searches that take seconds each, where the others take a fraction of one.
+CASES = [pytest.param(*c, marks=pytest.mark.slow) if c in ((2, 3, True), (4, 2, True)) else c
+         for c in CASES]
 
 
 @pytest.mark.parametrize("free_cells,empty_cols,to_empty", CASES)

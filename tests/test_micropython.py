@@ -215,6 +215,7 @@ def test_deals_match_cpython(tmp_path):
 # -- the engine --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_engine_operations_allocate_nothing(tmp_path):
     """targets, fit, move, undo, capacity, finish and dead-end checks allocate 0 bytes."""
     data = {"seeds": [1, 20261130, 3000000000], "cells": [4, 2], "steps": 50,
@@ -270,6 +271,7 @@ def test_taps_and_layout_agree_and_allocate_nothing_per_touch(tmp_path):
 # -- notation: Freecell Solver's solutions -------------------------------------------------
 
 
+@pytest.mark.slow
 def test_fcs_solutions_replay_the_same_on_both_interpreters(tmp_path):
     """Every fc-solve solution wins through notation and the engine on MicroPython too."""
     data = {"solutions": [[d, c, " ".join(m)] for d, c, m in fcs_solutions()]}

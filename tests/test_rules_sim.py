@@ -5,6 +5,8 @@ A position is put in the board's save as the game in play (as if the player had 
 there), then a script taps as a player would and the test looks at what the game did.
 """
 
+import pytest
+
 from freecell_mc.rules import deals, notation
 from freecell_mc.rules.engine import Game
 from freecell_mc.ui.layout import Layout
@@ -195,6 +197,7 @@ def test_thinking_time_after_the_last_move_is_kept_when_leaving(tmp_path):
     assert app.elapsed_ms >= 20000
 
 
+@pytest.mark.slow
 def test_undo_takes_back_every_move_of_a_game_longer_than_2048_moves(tmp_path, monkeypatch):
     from host_sim.display import FramebufferDisplay
 

@@ -47,6 +47,7 @@ def test_the_game_starts_on_the_requested_deal_and_dumps_it(tmp_path, capsys):
     assert text.splitlines()[0] == "JD KD 2S 4C 3S 6D 6S"  # SPEC section 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cells", [4, 2])
 def test_a_script_wins_a_microsoft_deal_with_freecell_solvers_moves(tmp_path, cells):
     deal, moves = shortest(cells)

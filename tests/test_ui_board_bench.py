@@ -3,11 +3,14 @@
 
 import os
 
+import pytest
+
 from host_sim import sim
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+@pytest.mark.slow
 def test_board_bench_runs_on_the_simulated_pyportal_and_prints_every_figure(capsys):
     for board in ("pyportal", "titano"):
         s = sim.Simulator(board=board, headless=True, script=[],
