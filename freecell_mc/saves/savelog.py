@@ -30,8 +30,8 @@ GUARD = const(8)
 _MIN_PLACES = const(40)  # 5 groups: the fewest that keep erases off the newest record
 LOG_DIR = "fcsave"
 # The file's folder comes after a 4 KB file of the game's own, so that the 4 KB erase
-# sector holding the file's directory entry (rewritten once when code.py ends) holds
-# nothing of any other file (docs/saves.md, "When code.py ends").
+# sector holding the file's directory entry (which an end of code.py would rewrite; the
+# game resets instead, docs/saves.md "code.py never ends") holds nothing of any other file.
 LOG_PATH = "fcsave/ring/saves.bin"
 SPACER_PATH = "fcsave/readme.txt"
 SPACER_BYTES = const(4096)
