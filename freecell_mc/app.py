@@ -5,7 +5,8 @@ One poll() reads the touch panel once, turns readings into taps, hands taps and 
 the active screen, advances its timers, lets the saves commit when due, and refreshes the
 display once, only if something changed (auto-refresh is off). Every screen, the table too,
 is built when entered and dropped when left; the table's card art is kept. The deal in
-play, its slot, saves and statistics are play.py's (App is a Play).
+play, its slot, saves and statistics are play.py's: the App holds one Play and shows what
+it does.
 """
 
 import displayio
@@ -14,7 +15,7 @@ from freecell_mc.compat import const
 from freecell_mc.dates import plausible, ticks_diff
 from freecell_mc.hardware.backlight import DARK, Backlight
 from freecell_mc.hardware.taps import Taps
-from freecell_mc.play import Play
+from freecell_mc.play import Play, open_saves
 from freecell_mc.rules import deals
 from freecell_mc.saves.settings import DARK_AFTER_S, DIM_AFTER_S
 from freecell_mc.ui.layout import app_ppcm
@@ -57,7 +58,7 @@ def _forget_screen(name):
     _forget("freecell_mc.ui.screens", (name, "models"))
 
 
-class App(Play):
+class App:
     """FreeCell MC on one piece of hardware (docs/architecture.md, "The hardware boundary").
 
     A screen is handed the App and uses only what ui/screens/host.py's Host names: the
@@ -84,10 +85,35 @@ class App(Play):
         self.root = displayio.Group()
         self.screen = None
         self.other = None
-        self._pending = None  # the deal waiting for the player's answer (see _ask)
+        self._pending = None  # the deal waiting for the player's answer (see ask)
         self._back = ("table", {})
-        Play.__init__(self, hw)
+        self.hw = hw
+        self.clock = hw.clock
+        self.touch = hw.touch
+        self.saves = saves = open_saves(hw)
+        self.message = saves.load()  # told at the start (the notice screen), or None
+        # The player's calibration is in the saves, so the hardware learns it only now.
+        self._apply_calibration()
         self.ppcm = app_ppcm(self)  # the panel's density, for the screens' sizes
+        self._last_ms = self.clock.ticks_ms()
+        self.play = p = Play(self, saves, self.clock, getattr(hw, "start", None))
+        self.game = p.game  # the one Game, for life
+        # What the screens (ui/screens/host.py) and the table ask of the deal in play is
+        # Play's to do: its own methods, bound here rather than wrapped (a wrapper costs the
+        # board a function each).
+        self.new_deal = p.new_deal
+        self.replay = p.replay
+        self.start_deal = p.start_deal
+        self.start_daily = p.start_daily
+        self.daily_today = p.daily_today
+        self.switch_slot = p.switch_slot
+        self.skip_date = p.skip_date
+        self.undo_win = p.undo_win
+        self.current_deal = p.current_deal
+        self.other_deal = p.other_deal
+        self.other_slot_saved = p.other_slot_saved
+        self.set_today = p.set_today
+        self.moved = p.moved
         self._backlight_times()
         self.art = None  # the table's card art, kept while the table is not
         # The table screen while it is shown (None on the others): built by goto("table"),
@@ -105,7 +131,7 @@ class App(Play):
         self.message = None  # told, if there was anything to tell
         today = self.clock.today()
         if plausible(today[0]):
-            if not self.vouch_date(today[0], today[1], today[2], False):
+            if not self.play.vouch_date(today[0], today[1], today[2], False):
                 # The clock jumped far ahead of the last confirmed date: ask whether it is
                 # right before a daily win can move the days won that far.
                 self.goto("datepicker", then="table", date=today, check=True)
@@ -120,7 +146,7 @@ class App(Play):
 
     # -- the deal shown -------------------------------------------------------------
 
-    def _show_deal(self):
+    def show_deal(self):
         """Show the table with the game as it now is (a won game: its result screen)."""
         if self.game.won():
             # A won daily or free game taken up again: its result and the ways on, as at
@@ -136,7 +162,13 @@ class App(Play):
         """Show the result screen of the won game in play."""
         self.goto("result", **self._result_kw())
 
-    def _show_result_next(self):
+    def _result_kw(self):
+        """Return what the result screen shows of the game in play: moves, time, the deal."""
+        p = self.play
+        return {"moves": self.game.moves, "seconds": p.elapsed_ms // 1000,
+                "code": p.current_deal()[3], "kind": p.kind, "number": p.number}
+
+    def show_result_next(self):
         """Show the result screen of the game just won once poll()'s handler has returned.
 
         Built eight frames down the winning tap or finish step, the result screen overflowed
@@ -144,7 +176,7 @@ class App(Play):
         """
         self._goto_due = ("result", self._result_kw())
 
-    def _ask(self, kind, number, cells, slot):
+    def ask(self, kind, number, cells, slot):
         """Ask before the unfinished game in slot gives way to deal kind/number."""
         from freecell_mc.ui.screens import models
 
@@ -153,8 +185,9 @@ class App(Play):
         # A "no" returns the player to where the question came from, as it was.
         resume = getattr(scr, "resume", None)
         self._back = (scr.name if scr is not None else "table", resume() if resume else {})
-        if slot == self.slot:
-            lost_kind, lost_number, moves = self.kind, self.number, self.game.moves
+        p = self.play
+        if slot == p.slot:
+            lost_kind, lost_number, moves = p.kind, p.number, self.game.moves
         else:
             s = self.saves.slot(slot)
             lost_kind, lost_number, moves = s.kind, s.number, s.moves
@@ -180,20 +213,20 @@ class App(Play):
         pending = self._pending
         self._pending = None
         if pending is None:
-            self._show_deal()
+            self.show_deal()
             return
         kind, number, cells, slot = pending
         if choice == "yes":
             self.start_deal(kind, number, cells, True)
         elif choice == "keep":
-            if slot == self.slot:
-                self._show_deal()
+            if slot == self.play.slot:
+                self.show_deal()
             else:
                 self.switch_slot(slot)
         else:
             name, kw = self._back
             if name == "table" or name == "result":
-                self._show_deal()
+                self.show_deal()
             else:
                 self.goto(name, **kw)
 
@@ -213,6 +246,37 @@ class App(Play):
         self._backlight_times()
         self.saves.commit(self.clock.ticks_ms(), True)
         self.dirty = True
+
+    def _apply_calibration(self):
+        """Hand the saved touch calibration to the hardware and take its touch panel."""
+        cal = self.saves.settings.calibration
+        setcal = getattr(self.hw, "set_calibration", None)
+        if setcal is not None and cal:
+            setcal(cal)
+            self.touch = self.hw.touch
+
+    # The game in play as host tools and tests read it through the App (Play's; the App
+    # and the screens read self.play).
+
+    @property
+    def slot(self):
+        """The slot in play (record.SLOT_FREE or SLOT_DAILY)."""
+        return self.play.slot
+
+    @property
+    def kind(self):
+        """The kind of the deal in play (deals.KIND_*)."""
+        return self.play.kind
+
+    @property
+    def number(self):
+        """The number of the deal in play."""
+        return self.play.number
+
+    @property
+    def elapsed_ms(self):
+        """The time the game in play has been played."""
+        return self.play.elapsed_ms
 
     def _backlight_times(self):
         """Give the backlight the quiet spells the settings ask for."""
@@ -248,7 +312,7 @@ class App(Play):
         if self.table is not None and self.screen is self.table and name != "table":
             self.table.close()
             # The slot last took the time at the last move: the thinking since counts too.
-            self._save()
+            self.play.save()
             self.saves.commit(self.clock.ticks_ms(), True)
             # Its display objects and its modules' code give way to the next screen (what
             # they hold: docs/memory.md, "The table's display objects"); the card art
@@ -329,16 +393,17 @@ class App(Play):
             # own: every name costs the board's interned-string pools.)
             quiet = bl._dim_ms or bl._dark_ms or _PUT_DOWN_MS
             q = ticks_diff(now, bl.since)
-            ms = self.elapsed_ms
+            p = self.play
+            ms = p.elapsed_ms
             if q < quiet:
                 if ms < _MAX_ELAPSED_MS:
                     ms += dt
             elif q - dt < quiet:
                 ms = max(0, ms - (q - dt))
-            if ms != self.elapsed_ms:
-                self.elapsed_ms = ms
+            if ms != p.elapsed_ms:
+                p.elapsed_ms = ms
                 # Into the record as it runs: thinking time survives a power cut too.
-                self.saves.set_elapsed(self.slot, ms // 1000, ms % 1000)
+                self.saves.set_elapsed(p.slot, ms // 1000, ms % 1000)
         reading = self.touch.touch_point
         taps = self.taps
         tap = taps.feed(reading, now)
@@ -388,7 +453,7 @@ class App(Play):
     def _going_dark(self, now):
         """Save everything now: the screen goes dark, and the player may not come back."""
         if self.table is not None and self.screen is self.table:
-            self._save()
+            self.play.save()
         self.saves.commit(now, True)
 
     def run(self):

@@ -3,9 +3,9 @@
 
 `Play` holds the Game, the saves and which deal of which slot is in play: dealing,
 continuing a saved game, keeping it in its slot, counting it played and won, and the
-daily deal of a date. It is the half of the App that knows no screen: app.py's App is a
-Play with the screens on top, and the methods here show their outcome through its goto(),
-_show_deal(), _show_result_next() and _ask(), and ask for a refresh with its `dirty`.
+daily deal of a date. It knows no screen: app.py's App holds one Play and shows what it
+does; Play tells the App through goto(), show_deal(), show_result_next() and ask(), and
+asks for a refresh with its `dirty`.
 """
 
 from freecell_mc.compat import const
@@ -97,38 +97,29 @@ def resume(game, kept):
     return old
 
 
+def open_saves(hw):
+    """Return Saves over the hardware's blocks, or a stand-in without them."""
+    blocks = getattr(hw, "blocks", None)
+    if not blocks:
+        return _NullSaves()
+    from freecell_mc.saves.policy import Saves
+
+    return Saves(blocks)
+
+
 class Play:
     """The deal in play on one piece of hardware, with its saves and statistics."""
 
-    # What the App on top (app.py) gives, named here so that a reader and the type checker
-    # find them (the board has no typing module to annotate them with).
+    def __init__(self, app, saves, clock, start=None):
+        """Continue the game the loaded saves hold, or deal start (kind, number, cells).
 
-    def goto(self, name, **kw):
-        """Show the screen called name (the App's)."""
-        raise NotImplementedError
-
-    def _show_deal(self):
-        """Show the game in play (the App's)."""
-        raise NotImplementedError
-
-    def _show_result_next(self):
-        """Show the won game's result once the poll has let go of the table (the App's)."""
-        raise NotImplementedError
-
-    def _ask(self, kind, number, cells, slot):
-        """Ask before the unfinished game in slot gives way to a deal (the App's)."""
-        raise NotImplementedError
-
-    def __init__(self, hw):
-        """Take the hardware's clock and touch, load the saves, continue or deal a game."""
-        self.hw = hw
-        self.clock = hw.clock
-        self.touch = hw.touch
-        self.saves = self._open_saves(hw)
-        self.message = self.saves.load()
-        st = self.saves.settings
-        # The player's calibration is in the saves, so the hardware learns it only now.
-        self._apply_calibration()
+        app shows what happens (app.py's App: goto, show_deal, show_result_next, ask,
+        dirty); clock gives the date and the ticks.
+        """
+        self.app = app
+        self.clock = clock
+        self.saves = saves
+        st = saves.settings
         self.game = Game(st.cells, st.takeback)
         self.kind = deals.KIND_SEED
         self.number = 0
@@ -139,32 +130,12 @@ class Play:
         # The undo history of the slot not in play (keep), while the board is on:
         # leaving one slot to try the other loses neither game, nor its undo.
         self._kept = None
-        self._last_ms = self.clock.ticks_ms()
-        start = getattr(hw, "start", None)
         if start:
             kind, number, cells = start
             self._begin(kind, number, cells)
         elif not self._restore(self.saves.active) and not self._restore(1 - self.saves.active):
             # Neither slot holds a game (an emptied active slot never costs the other its game).
             self._begin(deals.KIND_SEED, self._fresh_seed(), st.cells)
-
-    @staticmethod
-    def _open_saves(hw):
-        """Return Saves over the hardware's blocks, or a stand-in without them."""
-        blocks = getattr(hw, "blocks", None)
-        if not blocks:
-            return _NullSaves()
-        from freecell_mc.saves.policy import Saves
-
-        return Saves(blocks)
-
-    def _apply_calibration(self):
-        """Hand the saved touch calibration to the hardware and take its touch panel."""
-        cal = self.saves.settings.calibration
-        setcal = getattr(self.hw, "set_calibration", None)
-        if setcal is not None and cal:
-            setcal(cal)
-            self.touch = self.hw.touch
 
     # -- the deal in play ------------------------------------------------------------
 
@@ -256,7 +227,7 @@ class Play:
         self.saves.active = slot
         return True
 
-    def _save(self):
+    def save(self):
         """Put the game in play into its slot (RAM; commit() writes it when due).
 
         A won game stays in its slot: the next start shows its result screen.
@@ -285,11 +256,11 @@ class Play:
         """
         slot = SLOT_DAILY if kind == deals.KIND_DAILY else SLOT_FREE
         if not sure and self.unfinished(slot):
-            self._ask(kind, number, cells, slot)
+            self.app.ask(kind, number, cells, slot)
             return
-        self._save()
+        self.save()
         self._begin(kind, number, cells)
-        self._show_deal()
+        self.app.show_deal()
 
     def new_deal(self):
         """Play a fresh free deal."""
@@ -304,13 +275,13 @@ class Play:
         number = deals.daily_seed(y, m, d)
         if self.slot == SLOT_DAILY and self.kind == deals.KIND_DAILY and self.number == number:
             # Already in play: keep its undo history rather than reloading it from the save.
-            self._show_deal()
+            self.app.show_deal()
             return
-        self._save()
+        self.save()
         s = self.saves.slot(SLOT_DAILY)
         if s is not None and s.kind == deals.KIND_DAILY and s.number == number:
             if self._restore(SLOT_DAILY):
-                self._show_deal()
+                self.app.show_deal()
                 return
         self.start_deal(deals.KIND_DAILY, number, self.saves.settings.cells)
 
@@ -346,14 +317,14 @@ class Play:
         if plausible(y):
             self.start_daily(y, m, d)
         else:
-            self.goto("datepicker", then="daily")
+            self.app.goto("datepicker", then="daily")
 
     def skip_date(self):
         """Play free deals without setting the clock (the daily asks for the date when chosen)."""
         if self.slot == SLOT_DAILY:
             self.switch_slot(SLOT_FREE)
         else:
-            self._show_deal()
+            self.app.show_deal()
 
     def daily_open(self, number):
         """Return True if the daily of number is one of the calendar's days today.
@@ -371,7 +342,7 @@ class Play:
         """Take the winning move back and return to the table (the win stays counted)."""
         if self.game.undo():
             self.moved()
-        self.goto("table")
+        self.app.goto("table")
 
     def other_slot_saved(self):
         """Return the slot not in play if it holds a game to go back to (not won).
@@ -393,15 +364,15 @@ class Play:
 
     def switch_slot(self, slot):
         """Leave the game in play saved and continue the one kept in slot."""
-        self._save()
+        self.save()
         if slot != self.slot and self._restore(slot):
-            self._show_deal()
+            self.app.show_deal()
         elif slot != self.slot and slot == SLOT_FREE:
             # No free game kept: a fresh one, so that "free deals" always means one.
             self._begin(deals.KIND_SEED, self._fresh_seed(), self.saves.settings.cells)
-            self._show_deal()
+            self.app.show_deal()
         else:
-            self._show_deal()
+            self.app.show_deal()
         # Which game is in play is part of the save: a power cut now returns to this one.
         self.saves.commit(self.clock.ticks_ms(), True)
 
@@ -419,8 +390,8 @@ class Play:
         won = g.won() and not self.finished
         if won:
             self.finished = True  # before the save, so the slot knows the win is counted
-        self._save()
-        self.dirty = True
+        self.save()
+        self.app.dirty = True
         if won:
             self._won()
 
@@ -437,11 +408,4 @@ class Play:
             y, m, d = models.daily_date(self.number)
             st.mark_day_won(y, m, d, c + DAY_SLACK if c else None)
         self.saves.commit(self.clock.ticks_ms(), True)
-        self._show_result_next()
-
-    def _result_kw(self):
-        """Return what the result screen shows of the game in play: moves, time, the deal."""
-        g = self.game
-        return {"moves": g.moves, "seconds": self.elapsed_ms // 1000,
-                "code": deals.deal_code(self.kind, self.number, g.cells),
-                "kind": self.kind, "number": self.number}
+        self.app.show_result_next()

@@ -89,9 +89,9 @@ def test_the_undo_kept_for_the_other_slot_goes_with_a_restart_and_a_new_deal_the
     lines = ["key esc", at_other(1), "key esc", at_other(0),
              "expect moves 2", "move 4d", "key esc", at_other(1)]
     app = run(lines, tmp_path)
-    assert app._kept is not None  # the free game's one move, kept
+    assert app.play._kept is not None  # the free game's one move, kept
     app.start_deal(deals.KIND_SEED, 7, 4, sure=True)
-    assert app._kept is None  # the daily had nothing to undo; the old free game is gone
+    assert app.play._kept is None  # the daily had nothing to undo; the old free game is gone
 
 
 def test_a_deal_in_the_slot_in_play_keeps_the_other_slots_undo(tmp_path):
@@ -139,15 +139,14 @@ def _play_with_daily_saved(pos, cells):
     from freecell_mc.saves.record import SLOT_DAILY
     from freecell_mc.saves.record import Record
 
-    p = Play(SimpleNamespace(clock=_Clock(), touch=None, start=(deals.KIND_MS, 1, 4)))
     rec = Record()
     rec._fresh()
-    p.saves = rec
+    p = Play(SimpleNamespace(), rec, _Clock(), (deals.KIND_MS, 1, 4))
     rec.put_slot(SLOT_DAILY, deals.KIND_DAILY, 20261130, cells,
                  SimpleNamespace(pos=pos, moves=3), 60)
     g = p.game
     assert g.move(0, 8) and g.move(1, 9)
-    p._save()
+    p.save()
     p._kept = kept = [bytearray(68), 99, [], 0]  # a history kept of another position
     return p, kept
 

@@ -147,12 +147,14 @@ def test_the_fake_app_is_the_screens_interface_and_so_is_the_app():
     fake = FakeApp()
     # The fake is Host and no more, but its recording and the density's old road (hw).
     assert _public(fake) - {"calls", "other", "hw"} == actions | values
-    for name in sorted(actions):
-        want = inspect.signature(getattr(Host, name))
-        assert inspect.signature(getattr(FakeApp, name)) == want, name
-        assert inspect.signature(getattr(App, name)) == want, name
     b = Board(320, 240, start=(deals.KIND_SEED, 7, 4))
     try:
+        assert isinstance(b.app, App)
+        for name in sorted(actions):
+            # Bound: the App's own methods, and the Play's it hands the screens.
+            want = inspect.signature(getattr(Host(), name))
+            assert inspect.signature(getattr(fake, name)) == want, name
+            assert inspect.signature(getattr(b.app, name)) == want, name
         for name in sorted(values):
             assert hasattr(b.app, name), name
             assert hasattr(fake, name), name
