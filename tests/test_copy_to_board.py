@@ -342,3 +342,33 @@ def test_a_compiler_of_another_major_than_the_boards_is_refused(drive, tmp_path)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
     assert "runs CircuitPython 9.x" in proc.stderr and "10.x's compiler" in proc.stderr
     assert not (drive / "code.py").exists()
+
+
+def test_the_drives_device_is_found_on_each_system(tmp_path):
+    """Where the FAT is read: Linux's mount table, macOS's diskutil, Windows's volume."""
+    import types
+
+    said = ("   Device Identifier:         disk4s1\n"
+            "   Device Node:               /dev/disk4s1\n"
+            "   Volume Name:               CIRCUITPY\n")
+
+    def diskutil(argv, **kw):
+        assert argv == ["diskutil", "info", "/Volumes/CIRCUITPY"]
+        return types.SimpleNamespace(stdout=said)
+
+    assert copy_to_board.mounted_device("/Volumes/CIRCUITPY", "darwin", diskutil) == \
+        "/dev/disk4s1"
+
+    def nothing(argv, **kw):
+        return types.SimpleNamespace(stdout="Could not find disk\n")
+
+    assert copy_to_board.mounted_device("/Volumes/X", "darwin", nothing) is None
+    assert copy_to_board.mounted_device("E:\\", "win32") == "\\\\.\\E:"
+    assert copy_to_board.mounted_device("\\\\server\\share", "win32") is None
+    # A device the tool cannot read (no rights, or gone): said, with how to check it,
+    # nothing refused, and nothing made where it was named (the tool only reads it).
+    out = io.StringIO()
+    gone = tmp_path / "gone.img"
+    assert copy_to_board.check_layout(tmp_path, str(gone), out) is None
+    assert "could not be read" in out.getvalue() and "administrator" in out.getvalue()
+    assert not gone.exists()

@@ -223,8 +223,28 @@ def boot_out(dest, dry_run=False, out=sys.stdout):
                   % ("would write" if dry_run else "wrote"))
 
 
-def mounted_device(dest):
-    """Return the block device mounted at dest (Linux), or None."""
+def mounted_device(dest, platform=None, run=None):
+    """Return the device mounted at dest, or None: Linux's from /proc/self/mounts, macOS's
+    from `diskutil info`, Windows's volume (\\\\.\\E:). Reading it takes the rights the
+    system gives: root (sudo) on macOS and most Linux systems, an administrator on Windows.
+    """
+    platform = platform or sys.platform
+    if platform == "darwin":
+        import subprocess
+
+        run = run or subprocess.run
+        try:
+            info = run(["diskutil", "info", str(dest)], capture_output=True, text=True,
+                       timeout=20).stdout
+        except (OSError, subprocess.SubprocessError):
+            return None
+        m = re.search(r"^\s*Device Node:\s*(/dev/\S+)\s*$", info, re.M)
+        return m.group(1) if m else None
+    if platform == "win32":
+        import ntpath
+
+        drive = ntpath.splitdrive(str(dest))[0]
+        return "\\\\.\\" + drive if re.fullmatch(r"[A-Za-z]:", drive) else None
     try:
         with open("/proc/self/mounts") as f:
             lines = f.read().splitlines()
@@ -244,18 +264,23 @@ def check_layout(dest, device=None, out=sys.stdout):
     None when the drive cannot be read as a device here (the layout is then assumed).
     """
     from host_sim.fat import Volume
-    from host_sim.flash import Flash
+    from host_sim.flash import FLASH_BYTES, Flash
 
     device = device or mounted_device(dest)
-    if device is None or not os.path.exists(device):
+    if device is None:
         out.write("note: the drive's FAT was not read (no device for %s; --device names "
                   "it), so where the save file lies is not checked\n" % dest)
         return None
     try:
-        problems = savefile.layout_problems(Volume(Flash(device)))
+        with open(device, "rb") as f:  # read only: the tool never writes the device
+            data = f.read(FLASH_BYTES)
+        fl = Flash()
+        fl.data[0 : len(data)] = data
+        problems = savefile.layout_problems(Volume(fl))
     except OSError as e:
         out.write("note: %s could not be read (%s), so where the save file lies is not "
-                  "checked\n" % (device, e.strerror or e))
+                  "checked; run this again as root (sudo) or, on Windows, as an "
+                  "administrator to check it\n" % (device, e.strerror or e))
         return None
     if problems:
         for p in problems:
