@@ -88,8 +88,7 @@ class App:
         self._pending = None  # the deal waiting for the player's answer (see ask)
         self._back = ("table", {})
         self.hw = hw
-        self.clock = hw.clock
-        self.touch = hw.touch
+        self.clock, self.touch = hw.clock, hw.touch
         self.saves = saves = open_saves(hw)
         self.message = saves.load()  # told at the start (the notice screen), or None
         # The player's calibration is in the saves, so the hardware learns it only now.
@@ -99,8 +98,7 @@ class App:
         self.play = p = Play(self, saves, self.clock, getattr(hw, "start", None))
         self.game = p.game  # the one Game, for life
         # What the screens (ui/screens/host.py) and the table ask of the deal in play is
-        # Play's to do: its own methods, bound here rather than wrapped (a wrapper costs the
-        # board a function each).
+        # Play's to do: its methods, bound here, not wrapped (a wrapper costs a function).
         self.new_deal = p.new_deal
         self.replay = p.replay
         self.start_deal = p.start_deal
@@ -164,9 +162,9 @@ class App:
 
     def _result_kw(self):
         """Return what the result screen shows of the game in play: moves, time, the deal."""
-        p = self.play
-        return {"moves": self.game.moves, "seconds": p.elapsed_ms // 1000,
-                "code": p.current_deal()[3], "kind": p.kind, "number": p.number}
+        kind, number, _, code = self.play.current_deal()
+        return {"moves": self.game.moves, "seconds": self.play.elapsed_ms // 1000,
+                "code": code, "kind": kind, "number": number}
 
     def show_result_next(self):
         """Show the result screen of the game just won once poll()'s handler has returned.
@@ -255,8 +253,7 @@ class App:
             setcal(cal)
             self.touch = self.hw.touch
 
-    # The game in play as host tools and tests read it through the App (Play's; the App
-    # and the screens read self.play).
+    # The game in play as host tools and tests read it through the App (Play's, read only).
 
     @property
     def slot(self):
