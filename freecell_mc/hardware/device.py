@@ -78,5 +78,11 @@ def build():
         keys = NoKeys()
     start = getattr(board, "START_DEAL", None)
     # The panel's size in millimetres is not in the display object: the board's name says it.
-    ppcm = panel_ppcm(getattr(board, "board_id", None), size[0], size[1])
+    # A Pynt runs the PyPortal's firmware (CircuitPython lists pyportal_pynt as an alias of
+    # pyportal), so its board_id is "pyportal": its owner names it in CIRCUITPY/settings.toml,
+    # FREECELL_BOARD = "pyportal_pynt", which os.getenv reads (README, "A PyPortal Pynt").
+    import os
+
+    name = os.getenv("FREECELL_BOARD") or getattr(board, "board_id", None)
+    ppcm = panel_ppcm(name, size[0], size[1])
     return Hardware(display, touch, clock.device_clock(), blocks, keys, start, make_touch, ppcm)
