@@ -79,6 +79,7 @@ INSTALLED = (
     ("lib/freecell_mc/ui/screens/confirm.mpy", 1456),
     ("lib/freecell_mc/ui/screens/daily.mpy", 4359),
     ("lib/freecell_mc/ui/screens/datepicker.mpy", 2579),
+    ("lib/freecell_mc/ui/screens/host.mpy", 810),
     ("lib/freecell_mc/ui/screens/keypad.mpy", 2293),
     ("lib/freecell_mc/ui/screens/menu.mpy", 2825),
     ("lib/freecell_mc/ui/screens/models.mpy", 5069),
