@@ -262,7 +262,11 @@ class Saves(Ring):
                 from freecell_mc.saves import notices
 
                 self.message = notices.from_backup(self.files_error == NO_FILE, self.last_date)
-        self._nvm_behind = _lacks(self, nvm_data, best)
+        if nvm_data is None:
+            self._nvm_behind = _BEHIND_ANY | _BEHIND_IMPORTANT | (
+                _BEHIND_WINS if best is not None else 0)
+        else:
+            self._nvm_behind = 0 if best is nvm_data else self._behind(nvm_data)
         self._tell_limited()
         if self.message is not None or carried:
             # Report it once: put a clean record on flash so the next start is quiet; nvm
@@ -392,18 +396,21 @@ class Saves(Ring):
             return _COST_MS if c >= _COST_MS else 0
         return _COST_MS if c >= 2 * _COST_MS else 0
 
+    def _behind(self, data):
+        """Return what a record on flash (data) lacks of the RAM record: _BEHIND_* flags."""
+        out = _BEHIND_ANY if self._differs(data, HARD) else 0
+        if self._differs(data, IMPORTANT):
+            out |= _BEHIND_IMPORTANT
+        if self._differs(data, WINS):
+            out |= _BEHIND_WINS
+        return out
+
     def _write(self, now_ms, told=False):
         """Write the RAM record to the places the policy picks; True if it reached flash.
 
         told: a start's notice is in the record (see _nvm_due).
         """
-        lacks = self._nvm_behind
-        if self._differs(self._last, HARD):
-            lacks |= _BEHIND_ANY
-        if self._differs(self._last, IMPORTANT):
-            lacks |= _BEHIND_IMPORTANT
-        if self._differs(self._last, WINS):
-            lacks |= _BEHIND_WINS
+        lacks = self._nvm_behind | self._behind(self._last)
         prev = self._seq
         files = self.files_ok
         cost = self._nvm_due(now_ms, lacks, files, told)
@@ -438,13 +445,3 @@ class Saves(Ring):
         self._write_ms = now_ms
         return True
 
-
-def _lacks(saves, nvm_data, best):
-    """Return what nvm lacks of the record just loaded (_BEHIND_ANY, _BEHIND_IMPORTANT)."""
-    if nvm_data is None:
-        return _BEHIND_ANY | _BEHIND_IMPORTANT | (_BEHIND_WINS if best is not None else 0)
-    if best is nvm_data:
-        return 0
-    out = _BEHIND_IMPORTANT if saves._differs(nvm_data, IMPORTANT) else 0
-    out |= _BEHIND_WINS if saves._differs(nvm_data, WINS) else 0
-    return out | (_BEHIND_ANY if saves._differs(nvm_data, HARD) else 0)
