@@ -237,6 +237,19 @@ def _long(board):
     load(board, long_column_text(), 77)
 
 
+@state("table:19-cards-lens")
+def _long_lens(board):
+    # Where the long column's covered cards show the smaller index (the Pynt), a tap on
+    # them opens the lens: the column whole at the full index. Elsewhere the column as is.
+    _long(board)
+    table = board.app.table
+    lay = table.layout
+    if lay.tight_h:
+        x, _ = lay.tap_point(0)
+        board.tap(x, lay.col_y + 2)
+        assert table.lens_col == 0
+
+
 @state("table:13-cards")
 def _thirteen(board):
     load(board, lengths_text([13, 13, 13, 13, 0, 0, 0, 0]), 50)

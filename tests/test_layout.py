@@ -107,3 +107,38 @@ def test_buttons_and_switched_off_cells(w, h):
     assert lay.hit(*lay.tap_point(9)) == 9
     assert lay.hit(*lay.tap_point(10)) == HIT_NONE  # a removed cell is felt
     assert lay.hit(*lay.tap_point(11)) == HIT_NONE
+
+
+def test_where_a_strip_would_leave_columns_under_5_5_mm_the_buttons_go_into_the_top_row():
+    from freecell_mc.ui.layout import COLUMN_MM10, PPCM_PYNT, SLOT_CELL, SLOT_FOUND, mm_px
+
+    # The Pynt's 2.4" panel: a strip would leave 30 px (4.5 mm) columns.
+    lay = Layout(320, 240, 4, PPCM_PYNT)
+    assert lay.status_w == 0 and lay.status_x == 320
+    assert lay.pitch == 40 and lay.pitch >= mm_px(COLUMN_MM10, PPCM_PYNT)
+    # The top row: eight places a card wide (neighbours share a border line), then Undo
+    # and Menu, a target wide and tall, apart.
+    assert lay.card_w - 1 <= lay.top_pitch <= lay.card_w
+    last = lay.slot_x(SLOT_FOUND + 3) + lay.card_w
+    undo, menu = lay.button_x(HIT_UNDO), lay.button_x(HIT_MENU)
+    assert last <= undo and undo + lay.button_w < menu and menu + lay.button_w == 320
+    assert lay.button_w >= lay.target and lay.button_h >= lay.target == lay.col_y
+    for x in range(320):
+        for y in (0, lay.col_y - 1):
+            hit = lay.hit(x, y)
+            if x >= undo:
+                assert hit == (HIT_UNDO if x < menu else HIT_MENU), x
+            else:
+                assert SLOT_CELL <= hit < SLOT_FOUND + 4, x
+    for slot in range(SLOT_CELL, SLOT_FOUND + 4):
+        assert lay.hit(*lay.tap_point(slot)) == slot
+    for col in range(8):
+        for n in range(MAX_CARDS + 1):
+            x, y = lay.tap_point(col, -1, n)
+            assert lay.hit(x, y) == col
+    # The vertical arithmetic is unchanged: 19 cards down to the bottom edge.
+    assert lay.card_y(MAX_CARDS - 1, MAX_CARDS) + lay.card_h <= 240
+    # The PyPortal and the Titano keep their strip, and their columns reach 7 mm.
+    for w, h in SIZES:
+        side = Layout(w, h)
+        assert side.status_w > 0 and side.pitch >= mm_px(70, side.ppcm)

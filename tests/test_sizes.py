@@ -324,6 +324,8 @@ def table_problems(app, need_text, need_target):
         return _sheet_box(sheet, tg[col, 0], tw, th, 3)
 
     for c in range(8):
+        if c == table.lens_col:
+            continue  # fanned in the lens, measured there (lens_problems)
         n = game.column_cards(c, buf)
         grids = [table.cards[buf[i] - 4] for i in range(n)]
         before = len(bad)
@@ -385,16 +387,64 @@ def table_problems(app, need_text, need_target):
                    (HIT_MENU, table.strip.menu_button)):
         if b.hidden:
             continue
+        if hit == HIT_FINISH and not lay.status_w:
+            # With no strip Finish stands over the felt where the columns leave it room,
+            # and the table asks the button itself: its whole box takes the taps.
+            if not all(b.hit(x, y) for x in (b.x, b.x + b.w - 1) for y in (b.y, b.y + b.h - 1)):
+                bad.append("Finish does not take the taps of its box")
+            continue
         x, _ = lay.button_point(hit)
         got = probe_height(lay, x, lay.button_top(hit), hit)
         if got < need_target:
             bad.append("%s takes %s of taps (needs 7 mm)" % (b.text, _mm(got, ppcm)))
+    if table.lens_col >= 0:
+        bad += lens_problems(app, need_text)
     n = layout.MAX_CARDS
     y = lay.card_y(n - 1, n)
     if lay.height - y < need_target or lay.hit_column(lay.height - 1, n, 0) != n - 1:
         bad.append("the exposed card of 19 takes %s (needs 7 mm)" % _mm(lay.height - y, ppcm))
     if lay.card_y(n - 1, n) + lay.card_h > lay.height:
         bad.append("19 cards run off the screen")
+    return bad
+
+
+def lens_problems(app, need_text):
+    """Return what breaks the rules in the open lens: every card of its column in it, rank
+    and suit at 1.6 mm, whole in its strip, inside the screen, over every other card and
+    under nothing of the strip's."""
+    table = app.table
+    lay = table.layout
+    sheet = table.art.sheet
+    tw, th = lay.tile_w, lay.tile_h
+    buf = bytearray(20)
+    n = app.game.column_cards(table.lens_col, buf)
+    grids = [table.cards[b - 4] for b in buf[:n]]
+    bg = table.lens_bg
+    bad = []
+    if bg.hidden or not (0 <= bg.x and bg.x + bg.width <= lay.width and 0 <= bg.y
+                         and bg.y + bg.height <= lay.height):
+        bad.append("the lens's felt is hidden or off the screen")
+    order = list(table.cards_group)
+    for i, tg in enumerate(grids):
+        # The next card of the same fan covers all but this card's strip.
+        below = [g for g in grids[i + 1:] if g.x == tg.x]
+        strip = below[0].y - tg.y if below else tg.height * th
+        for col in (0, 1):
+            ink = _sheet_box(sheet, tg[col, 0], tw, th, 3)
+            if ink is None or ink[3] - ink[1] < need_text or ink[3] > strip:
+                bad.append("card %d of the lens shows %s in a %d px strip" % (i + 1, ink, strip))
+        if not (bg.x <= tg.x and tg.x + 2 * tw <= bg.x + bg.width and bg.y <= tg.y
+                and tg.y + tg.height * th <= bg.y + bg.height):
+            bad.append("card %d of the lens is off its felt" % (i + 1))
+        if order.index(tg) < order.index(bg):
+            bad.append("card %d of the lens is under its felt" % (i + 1))
+    others = [t for t in table.cards if not t.hidden and t not in grids]
+    if any(order.index(t) > order.index(bg) for t in others):
+        bad.append("a card of another column lies over the lens")
+    st = table.strip
+    for o in (st.dead_group, st.finish_button.group, st.counter):
+        if not o.hidden:
+            bad.append("the strip's %r shows over the lens" % o)
     return bad
 
 
@@ -506,12 +556,16 @@ def test_the_dead_end_message_covers_no_card_and_no_button(board_name, name):
         assert 0 <= x and x + w <= lay.width and 0 <= y and y + h <= lay.height
         for t in table.cards:
             if not t.hidden:
-                card = (t.x, t.y, t.x + t.width * t.tile_width, t.y + t.height * t.tile_height)
+                # Where there is no strip the panel may stand in the corner over the feet
+                # of the last columns, as the counter does, never over an index.
+                rows = t.height if lay.status_w else 1
+                card = (t.x, t.y, t.x + t.width * t.tile_width, t.y + rows * t.tile_height)
                 assert not _overlap(box, card), (t.x, t.y)
         for b in (table.strip.undo_button, table.strip.menu_button):
             assert not _overlap(box, (b.x, b.y, b.x + b.w, b.y + b.h)), b.text
         c = table.strip.counter
-        assert not _overlap(box, (c.x, c.y, c.x + 4 * c.tile_width, c.y + c.tile_height))
+        if not c.hidden:
+            assert not _overlap(box, (c.x, c.y, c.x + 4 * c.tile_width, c.y + c.tile_height))
         words = table.strip.dead_text.text.replace("\n", " ")
         # Where the board has the room (not the Pynt), short columns get the whole message.
         if name == "table:dead-end-short-columns" and board_name != "pynt":
@@ -562,11 +616,9 @@ def test_the_dead_end_advice_reaches_the_player_on_every_board(board_name, name)
 
 
 # The hit width each column must reach (docs/layout.md): 7 mm on the PyPortal and the
-# Titano. The Pynt's 2.4" panel holds eight 5.5 mm columns only with no strip at the
-# side, and a strip above or below takes the height its long columns cannot give
-# (see test_the_pynt_has_no_room_for_a_band_or_a_full_index_at_19_cards): its columns
-# get what the narrowest strip leaves, 4.5 mm.
-COLUMN_MM10 = {"pyportal": 70, "titano": 70, "pynt": 45}
+# Titano, 5.5 mm on the Pynt, whose 2.4" panel holds eight such columns only with no strip
+# at the side (the buttons in the top row).
+COLUMN_MM10 = {"pyportal": 70, "titano": 70, "pynt": 55}
 
 
 @pytest.mark.parametrize("board_name", sorted(BOARDS))
@@ -575,6 +627,7 @@ def test_every_column_takes_the_taps_of_its_width(board_name):
         app = board.app
         lay = app.table.layout
         ppcm = app.hw.ppcm
+        target = layout.mm_px(layout.TARGET_MM10, ppcm)
         # Probed pixel by pixel across the columns, at a covered card and at the exposed one.
         for y in (lay.col_y + 2, lay.col_y + lay.card_h + 40):
             widths = [0] * 8
@@ -586,14 +639,24 @@ def test_every_column_takes_the_taps_of_its_width(board_name):
             assert min(widths) >= need, (widths, _mm(min(widths), ppcm), need)
             # The columns take every pixel the strip leaves, and the strip is only as
             # wide as "Finish" at the text size (its longest caption), a target, or the
-            # counter's four digits need.
+            # counter's four digits need; where that would leave a column under 5.5 mm
+            # there is no strip.
             assert sum(widths) == lay.status_x
             ts = lay.text_scale
-            assert lay.status_w - 7 < max(lay.target, 6 * layout.FONT_W * ts + 4,
-                                          4 * (7 * lay.digit_scale + 2) + 4)
-        # The buttons stand in the strip, a target wide at least.
+            strip = max(lay.target, 6 * layout.FONT_W * ts + 4, 4 * (7 * lay.digit_scale + 2) + 4)
+            assert lay.status_w - 7 < strip
+            narrow = (app.width - strip) // 8 < layout.mm_px(layout.COLUMN_MM10, ppcm)
+            assert (lay.status_w == 0) == narrow
+        # The buttons stand in the strip, or at the right of the top row over no place;
+        # a target wide and tall at least.
         for b in (app.table.strip.undo_button, app.table.strip.menu_button):
-            assert b.x >= lay.status_x and b.w >= layout.mm_px(layout.TARGET_MM10, ppcm)
+            assert b.w >= target and b.h >= target, (b.text, b.w, b.h)
+            if lay.status_w:
+                assert b.x >= lay.status_x
+            else:
+                assert b.y + b.h <= lay.col_y
+                assert lay.slot_x(SLOT_FOUND + 3) + lay.card_w <= b.x
+                assert lay.hit(b.x + b.w // 2, b.y + b.h // 2) in (HIT_UNDO, HIT_MENU)
 
 
 def _index_px(app, col):
@@ -611,41 +674,56 @@ def _index_px(app, col):
     return n, least
 
 
-@pytest.mark.parametrize("board_name", ["pyportal", "titano"])
+@pytest.mark.parametrize("board_name", sorted(BOARDS))
 def test_every_card_of_a_19_card_column_shows_a_1_6_mm_index(board_name):
-    with _in_state(board_name, "table:19-cards") as board:
+    # On the table where the strips hold the full index (the PyPortal, the Titano); where
+    # they cannot (the Pynt), in the lens a tap on the column's covered cards opens.
+    with _in_state(board_name, "table:19-cards-lens") as board:
         app = board.app
+        lay = app.table.layout
+        need = layout.mm_px(layout.TEXT_MM10, app.hw.ppcm)
         n, px = _index_px(app, 0)
         assert n == layout.MAX_CARDS
-        assert px >= layout.mm_px(layout.TEXT_MM10, app.hw.ppcm), _mm(px, app.hw.ppcm)
+        if lay.tight_h:
+            assert app.table.lens_col == 0
+            assert not lens_problems(app, need)
+        else:
+            assert px >= need, _mm(px, app.hw.ppcm)
         assert not problems(board_name, app)
 
 
-def test_the_pynt_has_no_room_for_a_band_or_a_full_index_at_19_cards():
+def test_the_pynt_shows_a_long_column_whole_in_the_lens():
     # The Pynt's panel is 36.4 mm tall (240 px at 66 px/cm). A 19-card column needs a
     # finger-tall row of cells and foundations over it, 18 strips that each hold the
     # 1.6 mm index under its border, and a finger-tall exposed card: more than the panel.
-    # That is why its covered cards show the 7 px index from 14 cards on, and why its
-    # buttons stay at the side: a band of them above or below (7 mm) would leave 19
-    # cards strips too short for any index at all.
-    board = PanelBoard("pynt")
-    try:
-        STATES["table:19-cards"](board)
+    # So its covered cards show the 7 px index from 14 cards on, and a tap on those that
+    # cannot move opens the lens, which shows every card at the full index; the next tap
+    # closes it and does nothing else.
+    with _in_state("pynt", "table:19-cards") as board:
         app = board.app
-        lay = app.table.layout
+        table = app.table
+        lay = table.layout
         target = layout.mm_px(layout.TARGET_MM10, app.hw.ppcm)
         text = layout.mm_px(layout.TEXT_MM10, app.hw.ppcm)
         assert target + 18 * (text + 1) + target > app.height
-        band = app.height - 2 * target  # the columns' height under a band of buttons
-        assert (band - lay.card_h) // 18 < layout.GLYPH_HEIGHTS[0] + 1
-        # What the table shows: every index whole, the covered cards' the largest that
-        # fits their strip.
         n, px = _index_px(app, 0)
         assert n == layout.MAX_CARDS and px == lay.tight_h
         assert lay.overlap(n) >= px + 1 and lay.overlap(n) < text + 1
+        before = (app.game.moves, bytes(app.game.pos))
+        x, _ = lay.tap_point(0)
+        board.tap(x, lay.col_y + 2)
+        assert table.lens_col == 0 and table.sel_src == -1
+        assert not lens_problems(app, text)
         assert not problems("pynt", app)
-    finally:
-        board.close()
+        board.tap_button(HIT_MENU)  # the next tap, wherever it lands, only closes the lens
+        assert table.lens_col == -1 and app.screen is table
+        assert table.lens_bg.hidden and table.strip.dead_group.hidden
+        assert not table.strip.counter.hidden
+        assert (app.game.moves, bytes(app.game.pos)) == before
+        # The movable run still picks from the table: a tap on the run's first card.
+        first = n - app.game.run_len(0)
+        board.tap(*table.tap_point(0, first))
+        assert table.lens_col == -1 and (table.sel_src, table.sel_n) == (0, n - first)
 
 
 @pytest.mark.parametrize("board_name", sorted(BOARDS))

@@ -9,7 +9,8 @@ measures): the menu with one game, with both slots and with nothing begun (no Co
 the daily calendar (over a month's end too), the statistics of a few weeks of play, the
 keypad as it opens and with a mistyped code, the settings (the backlight's times too), the
 touch calibration, the date picker, the question before a game is given up, the notice,
-and the table with a card held, dimmed, with a 19-card column, dead ends (beside short
+and the table with a card held, dimmed, with a 19-card column (on the Pynt, opened in
+the lens too), dead ends (beside short
 columns and a 19-card one, and the whole message a tap on its first words opens), a game
 taken up after a restart (Undo greyed), Finish and a won game's result (with the other
 slot's game too); where the Pynt's panel takes more pages, its second page too. The table in
@@ -148,6 +149,7 @@ def shots():
         ("table-held", held, every),
         ("table-dimmed", STATES["table:dimmed"], every),
         ("table-long-column", STATES["table:19-cards"], every),
+        ("table-long-column-lens", STATES["table:19-cards-lens"], ("pynt",)),
         ("table-dead-end", STATES["table:dead-end"], every),
         ("table-dead-end-19-cards", STATES["table:dead-end-19-cards"], every),
         ("table-dead-end-short-columns", STATES["table:dead-end-short-columns"], every),

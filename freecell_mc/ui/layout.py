@@ -3,13 +3,18 @@
 
 The screen, left to right and top to bottom:
 
-    top row     4 free cells, then the 4 foundations (clubs, diamonds, hearts, spades),
-                in the same 8-column grid as the columns; cards here show their index
-                and their big rank and suit (`top_rows` tile rows)
+    top row     4 free cells, then the 4 foundations (clubs, diamonds, hearts, spades);
+                cards here show their index and their big rank and suit (`top_rows` tile
+                rows)
     columns     8 columns down to the bottom edge; a covered card shows its top `overlap`
                 pixels (at least its index, rank and suit), the exposed card shows in full
     strip       at the right, the full height: the move counter at the top, the buttons
                 Finish, Undo and Menu stacked at the bottom
+
+unless a strip at the side would leave the columns narrower than COLUMN_MM10 (the Pynt's
+small dense panel): then the columns take the whole width, Undo and Menu stand at the
+right of the top row, whose places shrink to the card's width, and the move counter,
+Finish and the dead-end message stand in the felt beside the cards (tableview.py).
 
 A card is a 2 x CARD_ROWS grid of tiles (tile_w x tile_h pixels): the index (rank and
 suit, capitals of at least 1.6 mm), a plain strip of face, and the big rank and suit over
@@ -17,9 +22,10 @@ two rows. The tile is as tall as the index needs and the card as tall as a finge
 tap target even where it is the last of 19. Nineteen cards (the longest column FreeCell
 can build) fit between the top row and the bottom edge; where their strips cannot hold
 the full index (the Pynt's small panel, past 13 cards), the covered cards of that column
-show a smaller one that still fits whole (`tight_h`). The strip is at the side, not
-under the columns, because the screens are landscape: a strip as tall as a finger under
-the columns would leave 19 cards less than one index row each.
+show a smaller one that still fits whole (`tight_h`), and a tap opens the column whole
+at the full index (tableview.Strip, the lens). The strip is at the side, not under the
+columns, because the screens are landscape: a strip as tall as a finger under the
+columns would leave 19 cards less than one index row each.
 
 Sizes a finger and an eye need are in millimetres on the panel (docs/layout.md): every tap
 target at least 7 mm tall, every text at least 1.6 mm tall. The panel's density comes
@@ -50,6 +56,9 @@ GLYPH_HEIGHTS = (7, 8, 10, 11)
 # reliably, and 1.6 mm is the smallest capital letter that reads at arm's length.
 TARGET_MM10 = const(70)
 TEXT_MM10 = const(16)
+# The narrowest column (its hit width) a strip at the side may leave; under it the buttons
+# go into the top row and the columns take the whole width.
+COLUMN_MM10 = const(55)
 # Height of a capital letter of the board's terminal font (Terminus 6x12) at scale 1.
 CAP_H = const(8)
 FONT_W = const(6)
@@ -132,14 +141,27 @@ class Layout:
         # buttons edge to edge with "Finish" (the longest caption) a pixel inside the edge.
         strip = max(target, 6 * FONT_W * ts + 4, digits_w + 4)
         pitch = (width - strip) // 8
-        gap = 2 if pitch < 50 else 4
-        self.tile_w = (pitch - gap) // 2
+        # Undo and Menu a target wide at least, "Menu" a pixel inside (they have no edge).
+        bw = max(target, 4 * FONT_W * ts + 2)
+        if pitch < mm_px(COLUMN_MM10, ppcm):
+            # Too narrow for a finger: no strip, the columns take the whole width, and the
+            # top row holds the buttons at its right; its eight places shrink to the card,
+            # which may be a pixel wider than its place (neighbours share a border line).
+            pitch = width // 8
+            self.top_pitch = tp = (width - 2 * bw - 2) // 8
+            self.tile_w = (tp + 1) // 2
+            self.status_x = width
+        else:
+            gap = 2 if pitch < 50 else 4
+            self.tile_w = (pitch - gap) // 2
+            self.top_pitch = pitch
+            self.status_x = 8 * pitch  # the strip takes the pixels the 8 columns leave
+        self.status_w = width - self.status_x
         self.card_w = 2 * self.tile_w
         self.pitch = pitch
         self.gap = pitch - self.card_w
         self.x0 = self.gap // 2
-        self.status_x = 8 * pitch  # the strip takes the pixels the 8 columns leave
-        self.status_w = width - self.status_x
+        self.top_x = self.x0 if self.status_w else 0
         # The index: the smallest glyph set whose capitals reach 1.6 mm, under a 1-pixel
         # border; the card, CARD_ROWS tiles, at least a finger tall.
         self.index_h = ih = _glyph_at_least(self.text_px)
@@ -185,11 +207,27 @@ class Layout:
         self.button_h = bh
         # finish, menu, undo
         self._by = (height - 3 * (bh + 2), height - bh - 1, height - 2 * (bh + 2))
-        self.button_x0 = sx
+        self._bx = (sx, sx, sx)
+        # Finish as wide as its caption needs a pixel inside (where it has no strip).
+        self.finish_w = 6 * FONT_W * ts + 2
+        if not self.status_w:
+            # Undo and Menu at the right of the top row, a target tall; the counter in the
+            # bottom right corner; Finish where the columns leave it room (tableview.py),
+            # the corner until then.
+            self.button_w = bw
+            self.button_h = self.col_y
+            self._by = (height - target, 0, 0)
+            self._bx = (width - self.finish_w, width - bw, width - 2 * bw - 2)
+            self.counter_y = height - 10 * self.digit_scale - 2
+        self.button_x0 = self._bx[2]
 
     def button_x(self, hit):
         """Return the left edge of button HIT_UNDO, HIT_MENU or HIT_FINISH."""
-        return self.button_x0
+        if hit == HIT_FINISH:
+            return self._bx[0]
+        if hit == HIT_MENU:
+            return self._bx[1]
+        return self._bx[2]
 
     def button_top(self, hit):
         """Return the top edge of button HIT_UNDO, HIT_MENU or HIT_FINISH."""
@@ -231,8 +269,8 @@ class Layout:
         if slot < SLOT_CELL:
             return self.x0 + slot * self.pitch
         if slot < SLOT_FOUND:
-            return self.x0 + (slot - SLOT_CELL) * self.pitch
-        return self.x0 + (slot - SLOT_FOUND + 4) * self.pitch
+            return self.top_x + (slot - SLOT_CELL) * self.top_pitch
+        return self.top_x + (slot - SLOT_FOUND + 4) * self.top_pitch
 
     def slot_y(self, slot):
         """Return the top of a slot (the first card's top for a column)."""
@@ -262,6 +300,12 @@ class Layout:
             x = g
         pos = (x - g) // self.pitch
         if y < self.col_y:
+            if x >= self.button_x0:  # the top row's buttons (no strip): Undo, then Menu
+                return HIT_UNDO if x < self._bx[1] else HIT_MENU
+            g = self.top_x - (self.top_pitch - self.card_w) // 2
+            pos = 0 if x < g else (x - g) // self.top_pitch
+            if pos > 7:
+                pos = 7
             if pos < 4:
                 if pos >= self.cells:
                     return HIT_NONE

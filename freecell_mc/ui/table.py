@@ -43,11 +43,17 @@ class Table(TableView):
         if self.finishing:
             self.finishing = False  # any tap stops the finish, and does nothing else
             return
-        if self.strip.tap(x, y, app.game):
+        if self.lens_col >= 0:
+            self.sync(0)  # the lens closes (its column back in place), and nothing else
+            return
+        strip = self.strip
+        if strip.tap(x, y, app.game):
             self.clear_selection()  # the dead-end message opened or closed, nothing else
             return
         lay = self.layout
         hit = lay.hit(x, y)
+        if strip.finish_shown and strip.finish_button.hit(x, y):
+            hit = HIT_FINISH  # where there is no strip it stands over the felt
         if hit == HIT_UNDO:
             self.undo()  # which drops the selection too
             return
@@ -65,10 +71,16 @@ class Table(TableView):
         slot = hit
         idx = -1
         n = 0
+        src = self.sel_src
         if slot < SLOT_CELL:
             n = game.column_len(slot)
-            idx = lay.hit_column(y, n, n - game.run_len(slot))
-        src = self.sel_src
+            first = n - game.run_len(slot)
+            # A long column's cards that cannot move show a smaller index: with nothing
+            # held, a tap on them opens the column whole at the full index (the lens).
+            if src < 0 and self.lens_bg is not None and lay.tight(n) and y < lay.card_y(first, n):
+                strip.narrow.open_lens(self, slot)
+                return
+            idx = lay.hit_column(y, n, first)
         if src >= 0:
             k = self.sel_n
             if slot == src:
@@ -189,5 +201,8 @@ class Table(TableView):
         return self.layout.tap_point(slot, index, n)
 
     def button_point(self, hit):
-        """Return the centre of button HIT_UNDO, HIT_MENU or HIT_FINISH."""
+        """Return the centre of button HIT_UNDO, HIT_MENU or HIT_FINISH (where it is now)."""
+        if hit == HIT_FINISH:
+            b = self.strip.finish_button
+            return b.x + b.w // 2, b.y + b.h // 2
         return self.layout.button_point(hit)

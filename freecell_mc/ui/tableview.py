@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""What the playing screen draws: the cards, cells, foundations and the strip at the right.
+"""What the playing screen draws: the cards, cells, foundations and the strip at the right
+(where the layout has no strip, its buttons in the top row and the rest beside the cards:
+narrow.py, which also fans a long column in the lens).
 
 Built once. Every card is one of 52 TileGrids (2 x 4 tiles over cardart's sheet) that
 is only ever moved (x, y), re-tiled (column card or top-row card), recoloured (palette:
@@ -64,16 +66,32 @@ _FULL = const(0xFFFF)  # every slot
 
 
 class Strip:
-    """The strip at the right: move counter, Finish, Undo, Menu; and the dead-end panel."""
+    """The counter and the buttons Finish, Undo, Menu (in the strip at the right, or where the
+    layout has no strip, in the top row and the felt); the dead-end panel."""
 
     def __init__(self, lay, art, g):
         """Build the strip's display objects for the layout lay and the card art into group g."""
         sx = lay.status_x
         sw = lay.status_w
         ts = lay.text_scale
+        self.lay = lay
         self.moves_text = widgets.Text("Moves", sx + sw // 2, lay.moves_y, scale=ts,
                                        anchor=(0.5, 0.0), color=cardart.TEXT)
         g.append(self.moves_text.group)
+        # No strip: the digits alone, right-aligned on a patch of dark felt in the bottom
+        # right corner, over the feet of the last columns (where no index ever is).
+        self.badge = None
+        self.narrow = None
+        cx = sx + (sw - 4 * art.digit_w) // 2
+        if not sw:
+            from freecell_mc.ui import narrow
+
+            self.narrow = narrow
+            self.moves_text.group.hidden = True
+            cx = lay.width - 4 * art.digit_w - 2
+            self.badge = widgets.rect(cx - 2, lay.counter_y - 2, 4 * art.digit_w + 4,
+                                      art.digit_h + 4, cardart.FELT_DARK)
+            g.append(self.badge)
         self.counter = displayio.TileGrid(
             art.digits,
             pixel_shader=art.digit_palette,
@@ -82,28 +100,29 @@ class Strip:
             tile_width=art.digit_w,
             tile_height=art.digit_h,
             default_tile=10,
-            x=sx + (sw - 4 * art.digit_w) // 2,
+            x=cx,
             y=lay.counter_y,
         )
         g.append(self.counter)
         self._digits = bytearray(b"\x0a\x0a\x0a\x0a")
         bh = lay.button_h
         bw = lay.button_w
-        bx = lay.button_x0
-        self.finish_button = widgets.Button(bx, lay.button_top(HIT_FINISH), bw, bh, "Finish",
-                                            bid=HIT_FINISH, scale=ts)
+        edge = 1 if sw else 0  # in the top row, blue on the felt: no room for an edge
+        self.finish_button = widgets.Button(lay.button_x(HIT_FINISH), lay.button_top(HIT_FINISH),
+                                            lay.finish_w if not sw else bw,
+                                            lay.target if not sw else bh, "Finish",
+                                            bid=HIT_FINISH, scale=ts, border=edge)
         self.finish_button.set_state(widgets.HIGHLIGHT)
-        self.undo_button = widgets.Button(bx, lay.button_top(HIT_UNDO), bw, bh, "Undo",
-                                          bid=HIT_UNDO, scale=ts)
-        self.menu_button = widgets.Button(bx, lay.button_top(HIT_MENU), bw, bh, "Menu",
-                                          bid=HIT_MENU, scale=ts)
+        self.undo_button = widgets.Button(lay.button_x(HIT_UNDO), lay.button_top(HIT_UNDO), bw,
+                                          bh, "Undo", bid=HIT_UNDO, scale=ts, border=edge)
+        self.menu_button = widgets.Button(lay.button_x(HIT_MENU), lay.button_top(HIT_MENU), bw,
+                                          bh, "Menu", bid=HIT_MENU, scale=ts, border=edge)
         for b in (self.finish_button, self.undo_button, self.menu_button):
             g.append(b.group)
         self.finish_button.hidden = True
         # Dead end: a panel beside the table that covers no card, placed when the dead end
         # comes (dead_box): under the columns where their feet leave room, else in the
         # strip where Finish would be. Built here, sized there.
-        self.lay = lay
         self.dead_group = dg = displayio.Group()
         self.dead_edge = widgets.rect(0, 0, 1, 1, cardart.FELT_LINE)
         self.dead_fill = widgets.rect(0, 0, 1, 1, cardart.FELT_DARK)
@@ -129,11 +148,19 @@ class Strip:
                 m = 9999
             d = self._digits
             c = self.counter
-            # Left-aligned digits, blanks (tile 10) after; tiles by flat index, since c[i, 0]
-            # would build a tuple per digit.
+            # Left-aligned digits, blanks (tile 10) after, or right-aligned on the badge;
+            # tiles by flat index, since c[i, 0] would build a tuple per digit.
             n = 1 if m < 10 else 2 if m < 100 else 3 if m < 1000 else 4
+            off = 0
+            b = self.badge
+            if b is not None:
+                off = 4 - n
+                if b.width != n * c.tile_width + 4:
+                    b.width = n * c.tile_width + 4
+                    b.x = c.x + off * c.tile_width - 2
             for i in range(4):
-                v = (m // 10 ** (n - 1 - i)) % 10 if i < n else 10
+                j = i - off
+                v = (m // 10 ** (n - 1 - j)) % 10 if 0 <= j < n else 10
                 if d[i] != v:
                     d[i] = v
                     c[i] = v
@@ -158,6 +185,8 @@ class Strip:
             else:
                 self.dead_box = None
             self.dead_group.hidden = not dead
+        if self.narrow is not None:
+            self.narrow.update(self, game)
 
     def _place_dead(self, game, words=None):
         """Size the dead-end panel and its words to the room the columns leave now.
@@ -176,29 +205,29 @@ class Strip:
             h = widgets.text_height(text, ts) + 8
             x = 4
             y = lay.col_y + (lay.height - lay.col_y - h) // 2
+        # Fewer words than the whole message: drawn as a button, because it is one (tap).
+        self.frame(x, y, w, h, words is None and len(text) != len(DEAD_END))
+        self.dead_text.set(text)
+        self.dead_text.move(x + w // 2, y + h // 2)
+
+    def frame(self, x, y, w, h, button):
+        """Put the panel's edge and fill at x, y, w x h, coloured as a button or as the felt."""
         e = self.dead_edge
+        f = self.dead_fill
+        e.pixel_shader = widgets.solid(widgets.BORDER if button else cardart.FELT_LINE)
+        f.pixel_shader = widgets.solid(widgets.FILL if button else cardart.FELT_DARK)
         e.x = x
         e.y = y
         e.width = w
         e.height = h
-        f = self.dead_fill
         f.x = x + 2
         f.y = y + 2
         f.width = w - 4
         f.height = h - 4
-        self.dead_text.set(text)
-        self.dead_text.move(x + w // 2, y + h // 2)
-        # Fewer words than the whole message: drawn as a button, because it is one (tap).
-        if words is None and len(text) != len(DEAD_END):
-            e.pixel_shader = widgets.solid(widgets.BORDER)
-            f.pixel_shader = widgets.solid(widgets.FILL)
-        else:
-            e.pixel_shader = widgets.solid(cardart.FELT_LINE)
-            f.pixel_shader = widgets.solid(cardart.FELT_DARK)
 
     def tap(self, x, y, game):
-        """Open the whole dead-end message on a tap on its shorter words, close it on the
-        next tap; return True if the tap was the message's (it then does nothing else)."""
+        """Open the whole dead-end message on a tap on its shorter words, close it on the next
+        tap; return True if the tap was the message's (it then does nothing else)."""
         shown = self._dead_shown
         if not shown:
             return False
@@ -234,12 +263,20 @@ def dead_box(lay, game):
     where the message needs more room than the table ever leaves) its first sentence
     there, with "Tap for more." where that fits too; else the strip between the counter
     and Undo, with as many of those words as fit: Finish never shows at a dead end, so
-    that place is free. A tap on shorter words opens the whole message (Strip.tap).
+    that place is free. With no strip, "No moves" under the columns too, else in the
+    bottom right corner, the counter's place, over the feet of the last columns (where
+    no index is). A tap on shorter words opens the whole message (Strip.tap).
     """
-    for words in (DEAD_END, DEAD_MORE, DEAD_SHORT):
+    for words in (DEAD_END, DEAD_MORE, DEAD_SHORT, DEAD_SHORTEST):
+        if words is DEAD_SHORTEST and lay.status_w:
+            break
         box = _under_columns(lay, game, words)
         if box is not None:
             return box
+    if not lay.status_w:
+        from freecell_mc.ui import narrow
+
+        return narrow.corner(lay, DEAD_SHORTEST)
     ts = lay.text_scale
     x = lay.button_x0
     w = lay.button_w
@@ -341,6 +378,14 @@ class TableView:
             self.cards.append(t)
             cg.append(t)
         g.append(cg)
+        # The lens (narrow.py), where long columns show a smaller index: the column's own
+        # cards fanned over a patch of felt kept at the bottom of their group until then.
+        self.lens_col = -1
+        self.lens_bg = None
+        if lay.tight_h and not lay.status_w:
+            self.lens_bg = widgets.rect(0, 0, 1, 1, cardart.FELT_LINE)
+            self.lens_bg.hidden = True
+            cg.insert(0, self.lens_bg)
         # Shadow of what each card shows, so displayio is only touched on a change.
         self._slot = bytearray(b"\xff" * 52)
         self._index = bytearray(52)
@@ -440,6 +485,22 @@ class TableView:
         lay = self.layout
         buf = self._buf
         col_y = lay.col_y
+        if self.lens_col >= 0:
+            # The lens closes: its column goes back to its place (any change of position
+            # closes it too).
+            slots |= 1 << self.lens_col
+            self.lens_col = -1
+            bg = self.lens_bg
+            if bg is not None:
+                bg.hidden = True
+            # What the lens hid of the strip's (strip.update hides the counter again where
+            # Finish or the dead-end panel takes its corner).
+            st = self.strip
+            st.dead_group.hidden = not st.dead_end_shown
+            st.finish_button.hidden = not st.finish_shown
+            st.counter.hidden = False
+            if st.badge is not None:
+                st.badge.hidden = False
         for c in range(8):
             if not (slots >> c) & 1:
                 continue

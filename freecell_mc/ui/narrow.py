@@ -1,0 +1,106 @@
+# SPDX-License-Identifier: MIT
+"""The table where the layout has no strip at the side (a small, dense panel: the Pynt's).
+
+There the columns take the whole width and Undo and Menu stand in the top row
+(layout.py); what the strip held besides goes where the cards leave room: the move
+counter in the bottom right corner, over the feet of the last columns (where no index
+ever is), Finish under the feet of the columns that leave it room (else in that corner,
+the counter making way), the dead-end message under the columns or in the corner. And
+the covered cards of a long column, whose strips hold only a smaller index there, open
+in the lens: the column's own cards in two fans at the full index, over a patch of felt,
+until the next tap.
+
+Imported by tableview.Strip only for such a layout, so that the boards with a strip do
+not hold this code on their heap.
+"""
+
+from freecell_mc.compat import const
+from freecell_mc.ui import widgets
+
+_MODE_COLUMN = const(0)  # tableview's: a column card, the full index
+
+
+def update(strip, game):
+    """Put Finish where the columns leave it room; hide the counter where Finish or the
+    dead-end panel takes its corner."""
+    b = strip.finish_button
+    fin = strip.finish_shown
+    if fin:
+        place(b, strip.lay, game)
+    c = strip.counter
+    x1 = c.x - 2
+    y1 = c.y - 2
+    x2 = c.x + 4 * c.tile_width + 2
+    hide = fin and b.x < x2 and x1 < b.x + b.w and y1 < b.y + b.h
+    d = strip.dead_box
+    if d is not None and d[0] < x2 and x1 < d[0] + d[2] and y1 < d[1] + d[3]:
+        hide = True
+    if c.hidden != hide:
+        c.hidden = hide
+        strip.badge.hidden = hide
+
+
+def place(button, lay, game):
+    """Move button to the bottom edge under the feet of neighbouring columns with 2 pixels
+    of felt above it, the rightmost place that fits; else to the bottom right corner (over
+    the feet of the last columns)."""
+    w = button.w
+    h = button.h
+    half = lay.gap // 2
+    for a in range(7, -1, -1):
+        low = lay.col_y
+        for b in range(a, -1, -1):
+            low = max(low, lay.column_bottom(game.column_len(b)))
+            if lay.height - 2 - low < h:
+                break
+            right = min(lay.width, lay.column_x(a) + lay.card_w + half)
+            if right - (lay.column_x(b) - half) >= w:
+                button.move(right - w, lay.height - h)
+                return
+    button.move(lay.width - w, lay.height - h)
+
+
+def corner(lay, words):
+    """Return (x, y, w, h, words) of the dead-end panel in the bottom right corner."""
+    ts = lay.text_scale
+    w = widgets.text_width(words, ts) + 8
+    h = widgets.text_height(words, ts) + 4
+    return lay.width - w, lay.height - h, w, h, words
+
+
+def open_lens(view, col):
+    """Fan column col of the TableView view over the table at the full index: up to half
+    its cards at the left, the rest at the right, the last of each whole, over a patch of
+    lighter felt; its own cards, moved and re-tiled (view.sync puts them back)."""
+    lay = view.layout
+    buf = view._buf
+    n = view.app.game.column_cards(col, buf)
+    k = (n + 1) // 2
+    cw = lay.card_w
+    th = lay.tile_h
+    w = 2 * cw + 14
+    h = (k - 1) * th + lay.card_h + 8
+    # Beside the column, towards the middle: the column stays in sight.
+    x = lay.column_x(col)
+    x = x + cw + 2 if col < 4 else x - w - 2
+    y = lay.col_y + (lay.height - lay.col_y - h) // 2
+    # Nothing of the strip's over it (view.sync shows them again).
+    st = view.strip
+    st.dead_group.hidden = True
+    st.finish_button.hidden = True
+    st.counter.hidden = True
+    st.badge.hidden = True
+    bg = view.lens_bg
+    cg = view.cards_group
+    cg.remove(bg)  # over every card, under the column's, which land on it in order
+    cg.append(bg)
+    bg.x = x
+    bg.y = y
+    bg.width = w
+    bg.height = h
+    bg.hidden = False
+    for i in range(n):
+        right = i >= k
+        view._show(buf[i] - 4, x + 4 + (cw + 6 if right else 0),
+                   y + 4 + ((i - k) if right else i) * th, col, i, _MODE_COLUMN, True)
+    view.lens_col = col
