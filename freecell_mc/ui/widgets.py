@@ -446,7 +446,7 @@ class Screen:
         self.app = app
         self.width = app.width
         self.height = app.height
-        self.m = Metrics(app.height, layout.app_ppcm(app))
+        self.m = Metrics(app.height, app.ppcm)
         self.group = displayio.Group()
         self.buttons = []
         self.group.append(rect(0, 0, self.width, self.height, BG))
