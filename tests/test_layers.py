@@ -278,11 +278,17 @@ def reaches_past(source, host=None):
 
 
 def test_every_screen_uses_only_the_interface_host_names():
-    """A screen reads the App's values, asks for its actions and writes into none of its parts."""
+    """A screen reads the App's values, asks for its actions and writes into none of its parts;
+    so does their base, widgets.Screen."""
     files = sorted(p for p in SCREENS.glob("*.py") if p.name not in ("host.py", "models.py"))
     assert len(files) >= 10
     for path in files:
         assert reaches_past(path.read_text()) == [], path.name
+    widgets = (ROOT / "freecell_mc" / "ui" / "widgets.py").read_text()
+    base = [ast.get_source_segment(widgets, n) for n in ast.parse(widgets).body
+            if isinstance(n, ast.ClassDef) and n.name == "Screen"]
+    assert len(base) == 1 and "self.app" in base[0]
+    assert reaches_past(base[0]) == []
 
 
 def test_the_interface_is_small():

@@ -57,11 +57,6 @@ class FakeApp:
         self.backlight = types.SimpleNamespace(adjustable=True)  # a board that can dim
         self.calls = []
 
-    @property
-    def hw(self):
-        """The density as widgets.Screen still reads it (layout.app_ppcm: app.hw.ppcm)."""
-        return types.SimpleNamespace(ppcm=self.ppcm)
-
     # -- Host's actions
 
     def goto(self, name, **kw):
@@ -145,8 +140,8 @@ def test_the_fake_app_is_the_screens_interface_and_so_is_the_app():
     actions = {n for n in _public(Host) if callable(getattr(Host, n))}
     values = _public(Host) - actions - {"QUERIES"}
     fake = FakeApp()
-    # The fake is Host and no more, but its recording and the density's old road (hw).
-    assert _public(fake) - {"calls", "other", "hw"} == actions | values
+    # The fake is Host and no more, but its recording and the other slot it is set up with.
+    assert _public(fake) - {"calls", "other"} == actions | values
     b = Board(320, 240, start=(deals.KIND_SEED, 7, 4))
     try:
         assert isinstance(b.app, App)
