@@ -352,10 +352,11 @@ def test_an_empty_history_keeps_the_position_only():
 
 
 def test_a_move_that_finds_no_heap_for_its_log_changes_nothing(monkeypatch):
-    # A game handed an empty log (play.keep) makes its first chunk at its first move.
+    # A game handed an empty log (play.keep, when the history set aside filled all the
+    # chunks) makes its first chunk at its first move.
     g = Game(4)
     g.deal(deals.ms_deck(1))
-    play.keep(g, [])
+    g.trade_history([], 0)
     before = bytes(g.pos)
 
     def no_heap(n):

@@ -2,7 +2,8 @@
 """The part of pytest that the engine's test modules use, small enough for MicroPython.
 
 mp_pytests.py installs this as ``pytest`` so tests/test_engine.py and friends import and
-run unchanged: ``pytest.raises`` (with ``match``) and ``pytest.mark.parametrize``.
+run unchanged: ``pytest.raises`` (with ``match``), ``pytest.mark.parametrize`` and
+``pytest.param``.
 """
 
 
@@ -46,6 +47,11 @@ def fail(msg=""):
 
 # Parameter sets per test function: MicroPython functions take no attributes.
 PARAMS = {}
+
+
+def param(*values, marks=None, id=None):
+    """pytest.param: the values of one case (its marks mean nothing here)."""
+    return values[0] if len(values) == 1 else values
 
 
 class _Mark:
