@@ -6,7 +6,7 @@ from collections import deque
 import pytest
 
 from freecell_mc.rules import cards
-from freecell_mc.rules.engine import SLOT_CELL
+from freecell_mc.rules.engine import SLOT_CELL, stacks
 from positions import game
 
 C = cards.parse_card
@@ -25,7 +25,7 @@ def position(n, free_cells, empty_cols, to_empty):
     if target:
         used.add(C(target))
     rest = [b for b in range(4, 56) if b not in used]
-    base = next(b for b in rest if not cards.stacks(run[0], b))
+    base = next(b for b in rest if not stacks(run[0], b))
     rest.remove(base)
     cols = [[base] + run, [C(target)] if target else []]
     others = 6 - (empty_cols - (1 if to_empty else 0))

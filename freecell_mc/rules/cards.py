@@ -3,7 +3,8 @@
 
 rank 1..13 (A..K), suit 0..3 in the order C D H S, so ``b - 4`` is the card's place 0..51
 in the Microsoft deck order and 0 means "no card". Red is D or H: suit bits 01 and 10, so
-``(b ^ (b >> 1)) & 1`` is 1 exactly for the red suits (stacks() compares two of them).
+``(b ^ (b >> 1)) & 1`` is 1 exactly for the red suits (engine.stacks() compares two of
+them: the rule lives with the engine, which the board loads, and this module stays off it).
 """
 
 RANKS = "A23456789TJQK"
@@ -11,12 +12,6 @@ SUITS = "CDHS"
 
 # Indexed by rank (1..13); index 0 is a placeholder so names need no arithmetic.
 _RANK_CHARS = "?A23456789TJQK"
-
-
-def stacks(b, on):
-    """Return True if card b may lie on card on in a column (one lower, other colour)."""
-    # Colour differs exactly when the xor of the two colour bits is 1.
-    return (on >> 2) == (b >> 2) + 1 and ((b ^ (b >> 1) ^ on ^ (on >> 1)) & 1) == 1
 
 
 def card_name(b):

@@ -56,6 +56,15 @@ _ALL_HOME = const(52)
 MAX_COLUMN = const(19)
 
 
+
+def stacks(b, on):
+    """Return True if card b may lie on card on in a column: one rank lower, other colour.
+
+    The game's one statement of the rule (cards.py: red is ``(b ^ (b >> 1)) & 1``, so the
+    colours differ exactly when the xor of the two colour bits is 1).
+    """
+    return (on >> 2) == (b >> 2) + 1 and ((b ^ (b >> 1) ^ on ^ (on >> 1)) & 1) == 1
+
 class Game:
     """A FreeCell game: position, move counter and undo log."""
 
@@ -209,8 +218,8 @@ class Game:
             return 0
         n = 1
         u = p[_UNDER + b - 4]
-        # Ordered: the card beneath is one rank higher and of the other colour.
-        while u and (u >> 2) == (b >> 2) + 1 and ((b ^ (b >> 1) ^ u ^ (u >> 1)) & 1):
+        # Ordered: each card stacks on the one beneath it.
+        while u and stacks(b, u):
             n += 1
             b = u
             u = p[_UNDER + b - 4]
@@ -286,7 +295,7 @@ class Game:
                 continue
             t = p[_COLS + c]
             if t:
-                if (t >> 2) == (b >> 2) + 1 and ((b ^ (b >> 1) ^ t ^ (t >> 1)) & 1):
+                if stacks(b, t):
                     if n == 1 or n <= cap_on:
                         mask |= 1 << c
             elif n == 1 or n <= cap_empty:

@@ -10,7 +10,8 @@ Nothing here runs per touch, so it may allocate; errors name the line or token.
 
 from freecell_mc.rules import cards
 from freecell_mc.compat import const
-from freecell_mc.rules.engine import MAX_COLUMN, NCOLS, POS_SIZE, SLOT_CELL, SLOT_FOUND, Game
+from freecell_mc.rules.engine import (MAX_COLUMN, NCOLS, POS_SIZE, SLOT_CELL, SLOT_FOUND, Game,
+                                      stacks)
 
 # The position layout (engine.py). engine's names are private consts, which MicroPython
 # folds away, so they cannot be imported from it.
@@ -347,7 +348,7 @@ def _why_not(game, src, dst, n):
         return "%s is full" % _name_slot(dst)
     t = game.top(dst)
     if t:
-        if not cards.stacks(b, t):
+        if not stacks(b, t):
             return "%s does not go on %s" % (name, cards.card_name(t))
         return "%d cards need room to carry them, and only %d can move" % (
             n,
