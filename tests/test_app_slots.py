@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The two save slots and the once-only win, played through the real code.py headless."""
 
+import pytest
+
 from freecell_mc.rules import deals
 from test_screens import FakeApp, make
 from test_screens_sim import at, centre
@@ -40,6 +42,7 @@ def test_a_half_played_free_deal_is_reached_again_from_the_daily(tmp_path):
     assert app.current_deal()[:2] == (deals.KIND_DAILY, 20261130)
 
 
+@pytest.mark.slow
 def test_undoing_and_winning_again_counts_one_win(tmp_path):
     deal, moves = shortest(4)
     lines = ["move " + m for m in moves] + [
@@ -52,6 +55,7 @@ def test_undoing_and_winning_again_counts_one_win(tmp_path):
     assert app.saves.stats.played == 1
 
 
+@pytest.mark.slow
 def test_a_won_game_greets_the_next_start_with_its_result(tmp_path):
     deal, moves = shortest(4)
     run(["move " + m for m in moves] + ["expect won"], tmp_path,
@@ -76,6 +80,7 @@ def test_a_look_at_the_daily_keeps_the_free_games_undo_and_the_dailys(tmp_path):
     assert bytes(app.game.pos) == bytes(_dealt(deals.KIND_DAILY, 20261130).pos)
 
 
+@pytest.mark.slow
 def test_the_undo_kept_for_the_other_slot_goes_with_a_restart_and_a_new_deal_there(tmp_path):
     # SPEC 5: the history is not saved, so after a restart the free game continues with
     # nothing to undo; and a new free deal started from the daily drops the old one's.
@@ -94,6 +99,7 @@ def test_the_undo_kept_for_the_other_slot_goes_with_a_restart_and_a_new_deal_the
     assert app.play._kept is None  # the daily had nothing to undo; the old free game is gone
 
 
+@pytest.mark.slow
 def test_a_deal_in_the_slot_in_play_keeps_the_other_slots_undo(tmp_path):
     # Three moves of the free game, then today's daily, one move there and Replay of the
     # daily (the question answered yes): the free game kept aside still undoes to its deal.

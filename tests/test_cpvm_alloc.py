@@ -31,6 +31,7 @@ def _ui_alloc(cp_image, folder, data):
     return cp_image.run_script(SCRIPTS / "ui_alloc.py", folder, data, heap=200000)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deal", [1, 2])
 def test_taps_and_idle_polls_allocate_nothing_beyond_the_touch_reading(cp_image, tmp_path,
                                                                         deal):

@@ -42,6 +42,7 @@ def _steps(name):
     return [st for st in board.session_steps(name) if st[0] != "h"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(board.BOARDS))
 def test_a_memoryerror_anywhere_shows_the_calm_screen_and_the_reset_continues(cp_image, name):
     reloads = 0

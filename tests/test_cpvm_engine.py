@@ -7,10 +7,13 @@ of 120 Microsoft deals end in the same positions as on CPython, and no engine op
 allocates a byte, with CircuitPython's own 31-bit small ints and long ints.
 """
 
+import pytest
+
 from solutions import fcs_solutions
 from test_micropython import MP, run_cpython
 
 
+@pytest.mark.slow
 def test_fcs_solutions_end_in_the_same_positions_as_on_cpython(cp_image, tmp_path):
     data = {"solutions": [[d, c, " ".join(m)] for d, c, m in fcs_solutions()]}
     assert len(data["solutions"]) >= 100
@@ -21,6 +24,7 @@ def test_fcs_solutions_end_in_the_same_positions_as_on_cpython(cp_image, tmp_pat
     assert [row[1] for row in got["solutions"]] == [len(s[2].split()) for s in data["solutions"]]
 
 
+@pytest.mark.slow
 def test_engine_operations_allocate_nothing(cp_image, tmp_path):
     """targets, fit, move, undo, capacity, finish and dead-end checks allocate 0 bytes."""
     data = {"seeds": [1, 20261130, 3000000000], "cells": [4, 2], "steps": 50,

@@ -88,6 +88,7 @@ def test_the_whole_session_runs_in_130000_bytes_at_the_9x_pystack(cp_image, name
 
 
 # The sweep, spread over the test workers: one test per heap size and board.
+@pytest.mark.slow
 @pytest.mark.parametrize("heap", board.sweep_heaps()[1:])
 @pytest.mark.parametrize("name", sorted(board.BOARDS))
 def test_every_heap_above_it_runs_the_whole_session_too(cp_image, name, heap):
@@ -102,6 +103,7 @@ def test_a_heap_too_small_fails_with_memoryerror_not_silently(cp_image):
     assert "MemoryError" in s.failure()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(board.BOARDS))
 def test_every_screen_and_what_it_holds(cp_image, name):
     # The measuring session collects after every poll: per screen, the most in use after a

@@ -5,7 +5,6 @@ The App around them is a small stand-in that records where a screen sends the pl
 tests/test_screens_sim.py plays the same flows through code.py on the simulator.
 """
 
-import gc
 import types
 
 import pytest
@@ -652,19 +651,3 @@ def test_calibration_keeps_its_count_on_one_line(board_name):
         assert lines[-1].endswith(" " + count) or lines[-1] == count, (name, lines)
         assert all(len(line) <= s.cols for line in lines), (name, lines)
         assert "".join(lines).count("(") == 1, (name, lines)
-
-
-def test_hit_tests_allocate_nothing():
-    app, s = make("menu")
-    import tracemalloc
-
-    s.button_at(10, 200)
-    tracemalloc.start()
-    gc.collect()
-    before = tracemalloc.take_snapshot()
-    for i in range(2000):
-        s.button_at(i % 320, i % 240)
-    after = tracemalloc.take_snapshot()
-    tracemalloc.stop()
-    stats = [st for st in after.compare_to(before, "lineno") if "widgets.py" in str(st.traceback)]
-    assert sum(st.size_diff for st in stats) <= 0

@@ -69,6 +69,7 @@ def columns(path):
     return out
 
 
+@pytest.mark.slow
 def test_menu_navigation(tmp_path):
     lines = ["key esc", "expect screen menu"]
     for caption, name in (("Statistics", "stats"), ("Settings", "settings"),
@@ -93,6 +94,7 @@ def test_daily_flow_gives_the_spec_deal(tmp_path):
     assert app.current_deal()[:3] == (deals.KIND_DAILY, 20261130, 4)
 
 
+@pytest.mark.slow
 def test_daily_calendar_plays_an_older_day(tmp_path):
     lines = ["key esc", at("menu", "Daily deal"),
              at("daily", "2 Nov", date=(2026, 12, 1)),
@@ -115,6 +117,7 @@ def step_to(y, m, d, size=(320, 240)):
     return [at("datepicker", "+" if n > 0 else "-", nth=2, size=size)] * abs(n)
 
 
+@pytest.mark.slow
 def test_unset_clock_asks_for_the_date_then_deals_the_right_daily(tmp_path):
     # The clock restarts at 2000-01-01: the game asks for the date, starting from the last
     # one it knew (none yet: the image's date), and the player steps to 30 November 2026.
@@ -161,6 +164,7 @@ def test_keypad_ms_number_and_code_through_the_simulator(tmp_path):
     assert want
 
 
+@pytest.mark.slow
 def test_settings_change_the_cell_count_of_the_next_deal(tmp_path):
     lines = ["key esc", at("menu", "Settings"), at("settings", "2"),
              at("settings", "Back"), "expect screen menu", at("menu", "New deal"),

@@ -6,9 +6,12 @@ docs/soak.txt). Both fail on any exception, any position that is not 52 distinct
 and a live-object count on the table that keeps growing.
 """
 
+import pytest
+
 from tools import soak
 
 
+@pytest.mark.slow
 def test_short_soak_across_all_screens():
     f = soak.run(touches=3000, seed=7, log=None)
     assert f["touches"] == 3000
