@@ -36,7 +36,8 @@ def test_the_board_tells_the_table_its_panel_and_every_target_is_7_mm(tmp_path, 
     need = layout.mm_px(layout.TARGET_MM10, ppcm)
     for b in (table.strip.finish_button, table.strip.undo_button, table.strip.menu_button):
         assert b.h >= need, (b.text, b.h, need)
-    assert table.strip.moves_text.scale * layout.CAP_H >= layout.mm_px(layout.TEXT_MM10, ppcm)
+    if lay.status_w:  # with no strip (the Pynt) the counter's digits stand alone
+        assert table.strip.moves_text.scale * layout.CAP_H >= layout.mm_px(layout.TEXT_MM10, ppcm)
     # The cells and the foundations take every pixel from the top down to the columns.
     for slot in range(8, 16):
         x, _ = lay.tap_point(slot)

@@ -15,29 +15,46 @@ not hold this code on their heap.
 """
 
 from freecell_mc.compat import const
-from freecell_mc.ui import widgets
+from freecell_mc.ui import cardart, widgets
 
 _MODE_COLUMN = const(0)  # tableview's: a column card, the full index
 
 
+def build(strip, g):
+    """Give strip's counter (in group g) its corner: a patch of dark felt under the digits."""
+    c = strip.counter
+    c.x = -1  # placed by update(), as the digits need
+    strip.badge = widgets.rect(0, c.y - 2, 1, c.tile_height + 4, cardart.FELT_DARK)
+    g.insert(g.index(c), strip.badge)
+
+
 def update(strip, game):
-    """Put Finish where the columns leave it room; hide the counter where Finish or the
-    dead-end panel takes its corner."""
+    """Right-align the counter's digits in the corner on their felt; put Finish where the
+    columns leave it room; hide the counter where Finish or the dead-end panel takes its
+    corner."""
+    lay = strip.lay
+    c = strip.counter
+    badge = strip.badge
+    m = game.moves
+    n = 1 if m < 10 else 2 if m < 100 else 3 if m < 1000 else 4
+    # The grid's blank tiles after the digits run off the screen's edge, drawn nowhere.
+    x = lay.width - n * c.tile_width - 2
+    if c.x != x:
+        c.x = x
+        badge.x = x - 2
+        badge.width = n * c.tile_width + 4
     b = strip.finish_button
     fin = strip.finish_shown
     if fin:
-        place(b, strip.lay, game)
-    c = strip.counter
-    x1 = c.x - 2
-    y1 = c.y - 2
-    x2 = c.x + 4 * c.tile_width + 2
-    hide = fin and b.x < x2 and x1 < b.x + b.w and y1 < b.y + b.h
+        place(b, lay, game)
+    y1 = badge.y
+    hide = fin and x - 2 < b.x + b.w and y1 < b.y + b.h
     d = strip.dead_box
-    if d is not None and d[0] < x2 and x1 < d[0] + d[2] and y1 < d[1] + d[3]:
+    if d is not None and x - 2 < d[0] + d[2] and y1 < d[1] + d[3]:
         hide = True
     if c.hidden != hide:
         c.hidden = hide
-        strip.badge.hidden = hide
+        badge.hidden = hide
 
 
 def place(button, lay, game):
@@ -55,9 +72,20 @@ def place(button, lay, game):
                 break
             right = min(lay.width, lay.column_x(a) + lay.card_w + half)
             if right - (lay.column_x(b) - half) >= w:
-                button.move(right - w, lay.height - h)
+                _move(button, right - w, lay.height - h)
                 return
-    button.move(lay.width - w, lay.height - h)
+    _move(button, lay.width - w, lay.height - h)
+
+
+def _move(button, x, y):
+    """Put a button without an edge (widgets.Button, border=0) at x, y, its caption with it."""
+    if x != button.x or y != button.y:
+        button.x = x
+        button.y = y
+        f = button._fill
+        f.x = x
+        f.y = y
+        button.caption.move(x + button.w // 2, y + button.h // 2)
 
 
 def corner(lay, words):
@@ -104,3 +132,17 @@ def open_lens(view, col):
         view._show(buf[i] - 4, x + 4 + (cw + 6 if right else 0),
                    y + 4 + ((i - k) if right else i) * th, col, i, _MODE_COLUMN, True)
     view.lens_col = col
+
+
+def close_lens(view):
+    """Close the lens of the TableView view: hide its felt and show again what it hid of the
+    strip's; return the bit of its column, for view.sync to put the column back."""
+    col = view.lens_col
+    view.lens_col = -1
+    view.lens_bg.hidden = True
+    st = view.strip
+    st.dead_group.hidden = not st.dead_end_shown
+    st.finish_button.hidden = not st.finish_shown
+    st.counter.hidden = False  # update() hides it again where Finish or the panel is
+    st.badge.hidden = False
+    return 1 << col

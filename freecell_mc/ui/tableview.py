@@ -75,23 +75,11 @@ class Strip:
         sw = lay.status_w
         ts = lay.text_scale
         self.lay = lay
-        self.moves_text = widgets.Text("Moves", sx + sw // 2, lay.moves_y, scale=ts,
-                                       anchor=(0.5, 0.0), color=cardart.TEXT)
-        g.append(self.moves_text.group)
-        # No strip: the digits alone, right-aligned on a patch of dark felt in the bottom
-        # right corner, over the feet of the last columns (where no index ever is).
-        self.badge = None
-        self.narrow = None
-        cx = sx + (sw - 4 * art.digit_w) // 2
-        if not sw:
-            from freecell_mc.ui import narrow
-
-            self.narrow = narrow
-            self.moves_text.group.hidden = True
-            cx = lay.width - 4 * art.digit_w - 2
-            self.badge = widgets.rect(cx - 2, lay.counter_y - 2, 4 * art.digit_w + 4,
-                                      art.digit_h + 4, cardart.FELT_DARK)
-            g.append(self.badge)
+        self.moves_text = None  # with no strip, the digits alone (narrow.py)
+        if sw:
+            self.moves_text = widgets.Text("Moves", sx + sw // 2, lay.moves_y, scale=ts,
+                                           anchor=(0.5, 0.0), color=cardart.TEXT)
+            g.append(self.moves_text.group)
         self.counter = displayio.TileGrid(
             art.digits,
             pixel_shader=art.digit_palette,
@@ -100,7 +88,7 @@ class Strip:
             tile_width=art.digit_w,
             tile_height=art.digit_h,
             default_tile=10,
-            x=cx,
+            x=sx + (sw - 4 * art.digit_w) // 2,
             y=lay.counter_y,
         )
         g.append(self.counter)
@@ -133,6 +121,14 @@ class Strip:
         dg.append(self.dead_text.group)
         dg.hidden = True
         g.append(dg)
+        # No strip: the counter, Finish and the dead-end message beside the cards.
+        self.badge = None
+        self.narrow = None
+        if not sw:
+            from freecell_mc.ui import narrow
+
+            self.narrow = narrow
+            narrow.build(self, g)
         self.dead_box = None  # (x, y, w, h) of the panel while it is shown
         self._moves_shown = -1
         self._finish_shown = None
@@ -148,19 +144,11 @@ class Strip:
                 m = 9999
             d = self._digits
             c = self.counter
-            # Left-aligned digits, blanks (tile 10) after, or right-aligned on the badge;
-            # tiles by flat index, since c[i, 0] would build a tuple per digit.
+            # Left-aligned digits, blanks (tile 10) after; tiles by flat index, since c[i, 0]
+            # would build a tuple per digit.
             n = 1 if m < 10 else 2 if m < 100 else 3 if m < 1000 else 4
-            off = 0
-            b = self.badge
-            if b is not None:
-                off = 4 - n
-                if b.width != n * c.tile_width + 4:
-                    b.width = n * c.tile_width + 4
-                    b.x = c.x + off * c.tile_width - 2
             for i in range(4):
-                j = i - off
-                v = (m // 10 ** (n - 1 - j)) % 10 if 0 <= j < n else 10
+                v = (m // 10 ** (n - 1 - i)) % 10 if i < n else 10
                 if d[i] != v:
                     d[i] = v
                     c[i] = v
@@ -323,6 +311,9 @@ class TableView:
         self.app = app
         cells = app.game.cells
         self.layout = lay = Layout(app.width, app.height, cells, app_ppcm(app))
+        if not lay.status_w:
+            # Its code first, before the table's objects: the heap keeps it for good.
+            from freecell_mc.ui import narrow  # noqa: F401  (Strip takes it up)
         if art is None:
             # Drawn by a module of its own: its bit patterns and drawing code (some 3.8 KB on
             # the board) are needed once, and the App drops the module when the art is drawn.
@@ -486,21 +477,8 @@ class TableView:
         buf = self._buf
         col_y = lay.col_y
         if self.lens_col >= 0:
-            # The lens closes: its column goes back to its place (any change of position
-            # closes it too).
-            slots |= 1 << self.lens_col
-            self.lens_col = -1
-            bg = self.lens_bg
-            if bg is not None:
-                bg.hidden = True
-            # What the lens hid of the strip's (strip.update hides the counter again where
-            # Finish or the dead-end panel takes its corner).
-            st = self.strip
-            st.dead_group.hidden = not st.dead_end_shown
-            st.finish_button.hidden = not st.finish_shown
-            st.counter.hidden = False
-            if st.badge is not None:
-                st.badge.hidden = False
+            # The lens closes, its column back in place: any change of position closes it.
+            slots |= self.strip.narrow.close_lens(self)
         for c in range(8):
             if not (slots >> c) & 1:
                 continue

@@ -335,21 +335,6 @@ class Button:
             self.caption.scale = s
         self.caption.set(text)
 
-    def move(self, x, y):
-        """Put the button's top left corner at (x, y), its caption with it."""
-        if x == self.x and y == self.y:
-            return
-        self.x = x
-        self.y = y
-        b = self._border
-        if b:
-            self._edge.x = x
-            self._edge.y = y
-        self._fill.x = x + b
-        self._fill.y = y + b
-        if self.caption is not None:
-            self.caption.move(x + self.w // 2, y + self.h // 2)
-
     def _paint(self):
         s = self.state if self.enabled else DISABLED
         if self._fill.color_index != s:
