@@ -110,12 +110,12 @@ def test_buttons_and_switched_off_cells(w, h):
 
 
 def test_where_a_strip_would_leave_columns_under_5_5_mm_the_buttons_go_into_the_top_row():
-    from freecell_mc.ui.layout import COLUMN_MM10, PPCM_PYNT, SLOT_CELL, SLOT_FOUND, mm_px
+    from freecell_mc.ui.layout import _COLUMN_MM10, PPCM_PYNT, SLOT_CELL, SLOT_FOUND, mm_px
 
     # The Pynt's 2.4" panel: a strip would leave 30 px (4.5 mm) columns.
     lay = Layout(320, 240, 4, PPCM_PYNT)
     assert lay.status_w == 0 and lay.status_x == 320
-    assert lay.pitch == 40 and lay.pitch >= mm_px(COLUMN_MM10, PPCM_PYNT)
+    assert lay.pitch == 40 and lay.pitch >= mm_px(_COLUMN_MM10, PPCM_PYNT)
     # The top row: eight places a card wide (neighbours share a border line), then Undo
     # and Menu, a target wide and tall, apart.
     assert lay.card_w - 1 <= lay.top_pitch <= lay.card_w

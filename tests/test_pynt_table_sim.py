@@ -43,7 +43,7 @@ def test_the_pynt_columns_are_a_finger_wide_and_its_buttons_in_the_top_row(tmp_p
                "expect moves 2"], tmp_path / "play", **start)
     lay = app.table.layout
     assert (lay.pitch, lay.status_w) == (40, 0)
-    assert lay.pitch * 100 >= layout.COLUMN_MM10 * layout.PPCM_PYNT
+    assert lay.pitch * 100 >= layout._COLUMN_MM10 * layout.PPCM_PYNT
     assert app.game.column_len(dst) == n_dst and app.game.top(SLOT_CELL + 1)
     app = run(["expect screen table", tap(src, -1, n_src), tap(dst, -1, n_dst),
                "expect moves 1", button(HIT_UNDO), "expect moves 0", button(HIT_MENU),

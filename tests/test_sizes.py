@@ -645,7 +645,7 @@ def test_every_column_takes_the_taps_of_its_width(board_name):
             ts = lay.text_scale
             strip = max(lay.target, 6 * layout.FONT_W * ts + 4, 4 * (7 * lay.digit_scale + 2) + 4)
             assert lay.status_w - 7 < strip
-            narrow = (app.width - strip) // 8 < layout.mm_px(layout.COLUMN_MM10, ppcm)
+            narrow = (app.width - strip) // 8 < layout.mm_px(layout._COLUMN_MM10, ppcm)
             assert (lay.status_w == 0) == narrow
         # The buttons stand in the strip, or at the right of the top row over no place;
         # a target wide and tall at least.

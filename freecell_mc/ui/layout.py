@@ -11,7 +11,7 @@ The screen, left to right and top to bottom:
     strip       at the right, the full height: the move counter at the top, the buttons
                 Finish, Undo and Menu stacked at the bottom
 
-unless a strip at the side would leave the columns narrower than COLUMN_MM10 (the Pynt's
+unless a strip at the side would leave the columns narrower than _COLUMN_MM10 (the Pynt's
 small dense panel): then the columns take the whole width, Undo and Menu stand at the
 right of the top row, whose places shrink to the card's width, and the move counter,
 Finish and the dead-end message stand in the felt beside the cards (tableview.py).
@@ -58,7 +58,7 @@ TARGET_MM10 = const(70)
 TEXT_MM10 = const(16)
 # The narrowest column (its hit width) a strip at the side may leave; under it the buttons
 # go into the top row and the columns take the whole width.
-COLUMN_MM10 = const(55)
+_COLUMN_MM10 = const(55)
 # Height of a capital letter of the board's terminal font (Terminus 6x12) at scale 1.
 CAP_H = const(8)
 FONT_W = const(6)
@@ -143,7 +143,7 @@ class Layout:
         pitch = (width - strip) // 8
         # Undo and Menu a target wide at least, "Menu" a pixel inside (they have no edge).
         bw = max(target, 4 * FONT_W * ts + 2)
-        if pitch < mm_px(COLUMN_MM10, ppcm):
+        if pitch < mm_px(_COLUMN_MM10, ppcm):
             # Too narrow for a finger: no strip, the columns take the whole width, and the
             # top row holds the buttons at its right; its eight places shrink to the card,
             # which may be a pixel wider than its place (neighbours share a border line).
@@ -208,8 +208,6 @@ class Layout:
         # finish, menu, undo
         self._by = (height - 3 * (bh + 2), height - bh - 1, height - 2 * (bh + 2))
         self._bx = (sx, sx, sx)
-        # Finish as wide as its caption needs a pixel inside (where it has no strip).
-        self.finish_w = 6 * FONT_W * ts + 2
         if not self.status_w:
             # Undo and Menu at the right of the top row, a target tall; the counter in the
             # bottom right corner; Finish where the columns leave it room (tableview.py),
@@ -217,7 +215,8 @@ class Layout:
             self.button_w = bw
             self.button_h = self.col_y
             self._by = (height - target, 0, 0)
-            self._bx = (width - self.finish_w, width - bw, width - 2 * bw - 2)
+            # Finish as wide as its caption needs a pixel inside, at the right edge.
+            self._bx = (width - 6 * FONT_W * ts - 2, width - bw, width - 2 * bw - 2)
             self.counter_y = height - 10 * self.digit_scale - 2
         self.button_x0 = self._bx[2]
 

@@ -97,7 +97,7 @@ class Strip:
         bw = lay.button_w
         edge = 1 if sw else 0  # in the top row, blue on the felt: no room for an edge
         self.finish_button = widgets.Button(lay.button_x(HIT_FINISH), lay.button_top(HIT_FINISH),
-                                            lay.finish_w if not sw else bw,
+                                            lay.width - lay.button_x(HIT_FINISH) if not sw else bw,
                                             lay.target if not sw else bh, "Finish",
                                             bid=HIT_FINISH, scale=ts, border=edge)
         self.finish_button.set_state(widgets.HIGHLIGHT)
@@ -193,29 +193,29 @@ class Strip:
             h = widgets.text_height(text, ts) + 8
             x = 4
             y = lay.col_y + (lay.height - lay.col_y - h) // 2
-        # Fewer words than the whole message: drawn as a button, because it is one (tap).
-        self.frame(x, y, w, h, words is None and len(text) != len(DEAD_END))
-        self.dead_text.set(text)
-        self.dead_text.move(x + w // 2, y + h // 2)
-
-    def frame(self, x, y, w, h, button):
-        """Put the panel's edge and fill at x, y, w x h, coloured as a button or as the felt."""
         e = self.dead_edge
-        f = self.dead_fill
-        e.pixel_shader = widgets.solid(widgets.BORDER if button else cardart.FELT_LINE)
-        f.pixel_shader = widgets.solid(widgets.FILL if button else cardart.FELT_DARK)
         e.x = x
         e.y = y
         e.width = w
         e.height = h
+        f = self.dead_fill
         f.x = x + 2
         f.y = y + 2
         f.width = w - 4
         f.height = h - 4
+        self.dead_text.set(text)
+        self.dead_text.move(x + w // 2, y + h // 2)
+        # Fewer words than the whole message: drawn as a button, because it is one (tap).
+        if words is None and len(text) != len(DEAD_END):
+            e.pixel_shader = widgets.solid(widgets.BORDER)
+            f.pixel_shader = widgets.solid(widgets.FILL)
+        else:
+            e.pixel_shader = widgets.solid(cardart.FELT_LINE)
+            f.pixel_shader = widgets.solid(cardart.FELT_DARK)
 
     def tap(self, x, y, game):
-        """Open the whole dead-end message on a tap on its shorter words, close it on the next
-        tap; return True if the tap was the message's (it then does nothing else)."""
+        """Open the whole dead-end message on a tap on its shorter words, close it on the
+        next tap; return True if the tap was the message's (it then does nothing else)."""
         shown = self._dead_shown
         if not shown:
             return False
