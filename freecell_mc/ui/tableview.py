@@ -46,7 +46,6 @@ from freecell_mc.ui.layout import (
     SLOT_CELL,
     SLOT_FOUND,
     Layout,
-    app_ppcm,
 )
 
 DEAD_END = "No moves left. Every cell is full and nothing fits. Undo a move or start a new deal."
@@ -310,7 +309,7 @@ class TableView:
         """Build every display object of the table for app's display size (art: reuse it)."""
         self.app = app
         cells = app.game.cells
-        self.layout = lay = Layout(app.width, app.height, cells, app_ppcm(app))
+        self.layout = lay = Layout(app.width, app.height, cells, app.ppcm)
         if not lay.status_w:
             # Its code first, before the table's objects: the heap keeps it for good.
             from freecell_mc.ui import narrow  # noqa: F401  (Strip takes it up)
@@ -496,12 +495,11 @@ class TableView:
                 b = game.top(slot)
                 if b:
                     self._show(b - 4, lay.slot_x(slot), top_y, slot, 0, _MODE_TOP, restack)
-        pos = game.pos
         for s in range(4):
             slot = SLOT_FOUND + s
             if not (slots >> slot) & 1:
                 continue
-            top = pos[64 + s]
+            top = game.top(slot) >> 2  # the foundation's top rank, 0 when empty
             x = lay.slot_x(slot)
             # Only ranks up to the top are here: a card above it has gone to a slot whose
             # own sync shows it.

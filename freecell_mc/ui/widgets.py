@@ -42,7 +42,6 @@ OFF = const(3)
 DISABLED = const(4)
 
 _BORDER_INDEX = const(5)
-_FONT_W = const(6)
 _FONT_H = const(12)
 _LINE_H = const(15)  # a line's pitch: 1.25 font heights
 _ROOM = const(8)  # characters to spare in the grids of a text that outgrew its first ones
@@ -90,7 +89,7 @@ def text_width(text, scale=1):
         n = 0 if ch == "\n" else n + 1
         if n > longest:
             longest = n
-    return longest * _FONT_W * scale
+    return longest * layout.FONT_W * scale
 
 
 def text_height(text, scale=1):
@@ -122,7 +121,7 @@ def fit_scale(text, w, h, largest=2):
 
 def caption(text, w, scale):
     """Return text broken at spaces to fit a button w wide at scale (a long word stays whole)."""
-    cols = max(1, (w - 6) // (_FONT_W * scale))
+    cols = max(1, (w - 6) // (layout.FONT_W * scale))
     if text_width(text, scale) <= w - 6:
         return text
     return "\n".join(wrap(line, cols) for line in text.split("\n"))
@@ -218,7 +217,7 @@ class Text:
             made = []
             for i in range(len(lines)):
                 tg = displayio.TileGrid(font.bitmap, pixel_shader=self._palette, width=cols,
-                                        height=1, tile_width=_FONT_W, tile_height=_FONT_H,
+                                        height=1, tile_width=layout.FONT_W, tile_height=_FONT_H,
                                         y=i * _LINE_H)
                 g.append(tg)
                 made.append(tg)
@@ -411,8 +410,8 @@ def glyph_tiles(font, palette, text, cx, top, scale):
     """Return one TileGrid of text's glyphs, centred on cx from top (screen pixels), at scale."""
     n = len(text)
     tg = displayio.TileGrid(font.bitmap, pixel_shader=palette, width=n, height=1,
-                            tile_width=_FONT_W, tile_height=_FONT_H,
-                            x=cx // scale - n * _FONT_W // 2, y=top // scale)
+                            tile_width=layout.FONT_W, tile_height=_FONT_H,
+                            x=cx // scale - n * layout.FONT_W // 2, y=top // scale)
     for k in range(n):
         tg[k] = _glyph(font, text[k])
     return tg
