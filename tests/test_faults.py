@@ -187,6 +187,7 @@ def test_every_cut_of_every_write_keeps_the_last_save_ring_of_four(monkeypatch):
     assert cuts > 300
 
 
+@pytest.mark.slow
 def test_every_cut_with_the_device_ring(monkeypatch):
     """The same with the device's full ring and backup schedule."""
     blocks = hardware.sim_blocks()

@@ -169,6 +169,7 @@ def test_every_cut_of_the_saves_at_the_rings_wrap(monkeypatch):
     print("cuts at the ring's wrap: %d" % total)
 
 
+@pytest.mark.slow
 def test_every_cut_of_the_first_save_after_a_restart_at_every_offset():
     """A restart erases two groups on from the newest record: cut, wherever that lies."""
     board = Board()

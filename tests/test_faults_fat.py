@@ -154,6 +154,7 @@ def _steady_run(fl, nvm, image, nvm_image, session, upto, cut_at=None):
     return s, spans
 
 
+@pytest.mark.slow
 def test_every_cut_of_every_save_of_a_running_game(monkeypatch):
     """One Saves saving on and on: each group entered erases the next; cut every step."""
     monkeypatch.setattr(policy, "_COST_MS", 9000)  # nvm's writes made cheap: among the cuts
@@ -189,6 +190,7 @@ def test_every_cut_of_every_save_of_a_running_game(monkeypatch):
     print("cuts of a running game over the FAT model: %d" % cuts)
 
 
+@pytest.mark.slow
 def test_every_cut_of_every_save_after_a_restart():
     """A board restarted before every save: the first save erases two groups on; cut every step."""
     fl, image = _board()

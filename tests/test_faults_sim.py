@@ -126,6 +126,7 @@ def _steps_of_saves(tmp_path, script_path, spy, capsys, *extra):
 
 
 # The saves and the restarted position are asserted, never a pixel.
+@pytest.mark.slow
 @pytest.mark.usefixtures("no_pixels")
 def test_every_cut_of_every_save_of_a_short_game(tmp_path, spy, capsys):
     deal, moves = shortest(4)
@@ -245,6 +246,7 @@ def _filled_drive(tmp_path, leave, saves=True):
     return drive
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board", ["pyportal", "titano"])
 def test_a_drive_too_full_for_the_save_file_is_told_with_how_much_to_free(tmp_path, board):
     from host_sim.hardware import BOARDS

@@ -197,6 +197,7 @@ def test_fuzzed_fields_in_the_saves(changes):
 @pytest.mark.usefixtures("no_pixels")
 @settings(max_examples=15, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@pytest.mark.slow
 @given(st.lists(_change, min_size=1, max_size=4))
 def test_fuzzed_fields_through_the_game(changes):
     rec = mutate(changes)
