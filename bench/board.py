@@ -260,6 +260,16 @@ class _Plan:
             self.tap(c)
         self.tap("OK")
 
+    def play_typed(self, kind, number, asked=True):
+        """From the table: a deal's code typed in, then the deal in the free slot; asked,
+        over a begun game, the question is said yes to."""
+        self.type_code(kind, number)
+        if asked:
+            self.expect("confirm")
+            self.tap("Play")
+        self.expect("table")
+        self.deal(0, kind, number)
+
     def solve(self, deal, finish=False):
         """Play Freecell Solver's solution of a Microsoft deal by taps; with finish, only
         until Finish shows, then Finish sends the rest home."""
@@ -345,9 +355,7 @@ def session_steps(board="pyportal"):
     p.expect("table")
     p.deal(0, deals.KIND_SEED, SEED)
     # A deal typed in and won by taps; its result, then every screen and page of the menu.
-    p.type_code(deals.KIND_MS, 1)
-    p.expect("table")
-    p.deal(0, deals.KIND_MS, 1)
+    p.play_typed(deals.KIND_MS, 1, asked=False)
     p.solve(1)
     p.tap("Daily")
     p.expect("table")
@@ -385,9 +393,7 @@ def session_steps(board="pyportal"):
     p.undo(3)
     p.history()
     # A free deal beside it, typed in (the won one is not a game to go back to), to 2,000.
-    p.type_code(deals.KIND_MS, SHUTTLE_MS)
-    p.expect("table")
-    p.deal(0, deals.KIND_MS, SHUTTLE_MS)
+    p.play_typed(deals.KIND_MS, SHUTTLE_MS, asked=False)
     p.shuttle(LONG_HISTORY)
     p.history()
     # Back and forth between the slots: each keeps its whole history, and Undo after a
@@ -416,18 +422,10 @@ def session_steps(board="pyportal"):
     p.history()
     # Games abandoned: each a deal typed in over a begun one, the question said yes to.
     for deal in (2, 3, 4, 5):
-        p.type_code(deals.KIND_MS, deal)
-        p.expect("confirm")
-        p.tap("Play")
-        p.expect("table")
-        p.deal(0, deals.KIND_MS, deal)
+        p.play_typed(deals.KIND_MS, deal)
         p.move(*_first_move(p.game))
     # Won with Finish, then a new one begun: the board is reset in the middle of it.
-    p.type_code(deals.KIND_MS, 6)
-    p.expect("confirm")
-    p.tap("Play")
-    p.expect("table")
-    p.deal(0, deals.KIND_MS, 6)
+    p.play_typed(deals.KIND_MS, 6)
     p.solve(6, finish=True)
     p.tap("Replay")
     p.expect("table")
@@ -483,18 +481,9 @@ def middle_steps(board="pyportal"):
     p.expect("table")
     p.move(*_first_move(p.game))
     for deal in (8, 9, 10):
-        p.type_code(deals.KIND_MS, deal)
-        if deal > 8:
-            p.expect("confirm")
-            p.tap("Play")
-        p.expect("table")
-        p.deal(0, deals.KIND_MS, deal)
+        p.play_typed(deals.KIND_MS, deal, asked=deal > 8)  # 8 comes after a won game
         p.move(*_first_move(p.game))
-    p.type_code(deals.KIND_MS, 11)
-    p.expect("confirm")
-    p.tap("Play")
-    p.expect("table")
-    p.deal(0, deals.KIND_MS, 11)
+    p.play_typed(deals.KIND_MS, 11)
     p.solve(11, finish=True)
     p.tap("Menu")
     p.expect("menu")
