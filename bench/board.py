@@ -66,14 +66,9 @@ def find_vm(option=None):
 class Image:
     """The board image and the compiled stand-ins, made once into a folder."""
 
-    def __init__(self, folder, vm=None, mpy_cross=None, source=False):
-        """Build the image (tools/bundle.py) and the stand-ins into folder.
-
-        source=True puts the game's and the library's .py files in lib/ instead of the
-        .mpy, as a board filled by hand holds them: the VM compiles them at import.
-        """
+    def __init__(self, folder, vm=None, mpy_cross=None):
+        """Build the image (tools/bundle.py) and the stand-ins into folder."""
         import io
-        import shutil
 
         self.folder = Path(folder)
         self.vm = Path(vm) if vm else find_vm()
@@ -81,12 +76,6 @@ class Image:
         self.image = self.folder / "CIRCUITPY"
         bundle.build(self.image, self.mpy_cross, log=io.StringIO())
         self.lib = self.image / "lib"
-        if source:
-            for mpy in sorted(self.lib.rglob("*.mpy")):
-                rel = mpy.relative_to(self.lib).with_suffix(".py")
-                src = ROOT / rel if rel.parts[0] == "freecell_mc" else ROOT / "lib" / rel
-                shutil.copyfile(src, self.lib / rel)
-                mpy.unlink()
         # The stand-ins are C modules on the board: compiled here, so that only their
         # bytecode takes heap (standin_costs() says how much).
         self.standins = self.folder / "standins"
@@ -999,11 +988,10 @@ def _report(out, image, tmp):
                   % (name, least, HEAP, HEAP_TOP, HEAP_FINE, HEAP_STEP,
                      "all %d run" % len(sweep_heaps()) if not bad else "FAILS at %s" % bad,
                      ", ".join("%d in %d pools" % names.names(k)[::-1] for k in range(3))))
-    source = Image(tmp / "source", image.vm, image.mpy_cross, source=True)
-    for name in BOARDS:
-        out.write("  %s from .py (the game and the library copied as source, compiled at\n"
-                  "    import): the smallest fixed heap that runs the whole session: %d bytes\n"
-                  % (name, smallest_heap(source, name, hi=400000)))
+    # From .py the game does not run: code.py shows which zip to use instead
+    # (hardware/source.py; tests/test_source_install.py), so there is no session to measure.
+    out.write("  from .py (copied as source): code.py names the release zip to use instead\n"
+              "    (the source compiled at import needed about 185 KB, docs/memory.md)\n")
     hwm = [pystack_high_water(image, b) for b in BOARDS]
     out.write("  pystack high-water mark: %s (9.x gives %d, 10.x %d)\n"
               % (", ".join("%d bytes at %s" % (n, b) for n, b in zip(hwm, BOARDS)),
