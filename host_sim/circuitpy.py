@@ -74,6 +74,7 @@ INSTALLED = (
     ("lib/freecell_mc/ui/cardart.mpy", 1412),
     ("lib/freecell_mc/ui/cardfaces.mpy", 2812),
     ("lib/freecell_mc/ui/layout.mpy", 2501),
+    ("lib/freecell_mc/ui/narrow.mpy", 1584),
     ("lib/freecell_mc/ui/screens/__init__.mpy", 314),
     ("lib/freecell_mc/ui/screens/calibration.mpy", 2261),
     ("lib/freecell_mc/ui/screens/confirm.mpy", 1456),
