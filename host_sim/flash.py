@@ -9,11 +9,15 @@ its directory entry (FAT updates the entry's time stamp on every close).
 
 `Flash` is CIRCUITPY's chip, the W25Q64JV / GD25Q64C of the PyPortal, Pynt and Titano, with
 `supervisor/shared/external_flash/external_flash.c` on top (CircuitPython main branch,
-2026-08). The file system writes 512-byte blocks. A block whose first 4 bytes read erased
-(`page_erased`) is programmed directly, with no erase. Any other block goes into a RAM copy
-of its 4 KB erase sector; that copy is written back (erase the 4 KB sector, program its 16
-pages of 256 bytes) when a block of another sector is written, the same block is written
-twice, or on a sync (`os.sync()`, FatFs's CTRL_SYNC on every f_sync/f_close). The FAT
+2026-08). The file system writes 512-byte blocks. A block that reads erased (`page_erased`)
+is programmed directly, with no erase. (page_erased checks the first 4 bytes, then loops
+over the block's length comparing `short_buffer[i]`, an index past its 4 bytes: C leaves
+that undefined. Modelled as the whole block, what it must do in practice: a check of the 4
+bytes alone would program FAT sectors that begin with two end-of-chain entries without an
+erase, and corrupt the FAT every computer writes through it.) Any other block goes into a
+RAM copy of its 4 KB erase sector; that copy is written back (erase the 4 KB sector,
+program its 16 pages of 256 bytes) when a block of another sector is written, the same
+block is written twice, or on a sync (`os.sync()`, FatFs's CTRL_SYNC on every f_sync/f_close). The FAT
 volume on it is host_sim/fat.py's.
 
 Power cuts: `arm_cut(n)` makes the n-th low-level step from now (an erase or a page
@@ -203,6 +207,7 @@ class FileBlock(FlashBlock):
 
 SECTOR = 512  # FILESYSTEM_BLOCK_SIZE
 ERASE = 4096  # SPI_FLASH_ERASE_SIZE
+_ERASED_BLOCK = b"\xff" * SECTOR
 QSPI_PAGE = 256  # SPI_FLASH_PAGE_SIZE
 FLASH_BYTES = 8 * 1024 * 1024  # PyPortal, Pynt, Titano: W25Q64JVxQ or GD25Q64C, 64 Mbit
 
@@ -307,7 +312,7 @@ class Flash:
         sec = addr - addr % ERASE
         i = (addr % ERASE) // SECTOR
         if self._cache_at != sec or self._dirty >> i & 1:
-            if self.data[addr : addr + 4] == b"\xff\xff\xff\xff":
+            if self.data[addr : addr + SECTOR] == _ERASED_BLOCK:
                 self.program(addr, bytes(buf))  # page_erased(): straight onto the chip
                 return
             self.flush()
