@@ -17,8 +17,8 @@ bytes alone would program FAT sectors that begin with two end-of-chain entries w
 erase, and corrupt the FAT every computer writes through it.) Any other block goes into a
 RAM copy of its 4 KB erase sector; that copy is written back (erase the 4 KB sector,
 program its 16 pages of 256 bytes) when a block of another sector is written, the same
-block is written twice, or on a sync (`os.sync()`, FatFs's CTRL_SYNC on every f_sync/f_close). The FAT
-volume on it is host_sim/fat.py's.
+block is written twice, or on a sync (`os.sync()`, FatFs's CTRL_SYNC on every
+f_sync/f_close). The FAT volume on it is host_sim/fat.py's.
 
 Power cuts: `arm_cut(n)` makes the n-th low-level step from now (an erase or a page
 program, counted across every block and chip of the process) stop half-done and raise
