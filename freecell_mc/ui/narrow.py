@@ -72,20 +72,9 @@ def place(button, lay, game):
                 break
             right = min(lay.width, lay.column_x(a) + lay.card_w + half)
             if right - (lay.column_x(b) - half) >= w:
-                _move(button, right - w, lay.height - h)
+                button.move(right - w, lay.height - h)
                 return
-    _move(button, lay.width - w, lay.height - h)
-
-
-def _move(button, x, y):
-    """Put a button without an edge (widgets.Button, border=0) at x, y, its caption with it."""
-    if x != button.x or y != button.y:
-        button.x = x
-        button.y = y
-        f = button._fill
-        f.x = x
-        f.y = y
-        button.caption.move(x + button.w // 2, y + button.h // 2)
+    button.move(lay.width - w, lay.height - h)
 
 
 def corner(lay, words):

@@ -353,6 +353,21 @@ class Button:
             self.state = state
             self._paint()
 
+    def move(self, x, y):
+        """Put the button's top left corner at x, y, its edge, fill and caption with it."""
+        if x == self.x and y == self.y:
+            return
+        self.x = x
+        self.y = y
+        b = self._border
+        if b:
+            self._edge.x = x
+            self._edge.y = y
+        self._fill.x = x + b
+        self._fill.y = y + b
+        if self.caption is not None:
+            self.caption.move(x + self.w // 2, y + self.h // 2)
+
     def set_edge(self, state):
         """Colour the border like a state's fill (HIGHLIGHT gives a gold frame), or white with
         -1."""
