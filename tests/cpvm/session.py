@@ -271,9 +271,10 @@ def _poll():
                 raise AssertionError((i, step, scr.name, app.game.moves))
             continue
         if op == "g":
-            got = [op, app.slot, app.game.moves, app.elapsed_ms // 1000 if step[3] >= 0 else -1]
+            p = app.play
+            got = [op, p.slot, app.game.moves, p.elapsed_ms // 1000 if step[3] >= 0 else -1]
             if got != step:
-                raise AssertionError((i, step, got, app.kind, app.number))
+                raise AssertionError((i, step, got, p.kind, p.number))
             continue
         if op == "h":
             if app.game.history_len() != step[1]:
