@@ -150,11 +150,12 @@ class Play:
             t = self.clock.ticks_ms()
             return (t * 2654435761) & 0xFFFFFFFF
 
-    def _set_aside(self, slot):
+    def _set_aside(self, slot, spare=None):
         """Return the undo history to keep once a game of slot is in play.
 
         For the other slot: the history of the game in play (None if it has none), which
-        replaces whatever was kept for the slot about to be played. For the slot in play:
+        replaces whatever was kept for the slot about to be played; the game takes spare as
+        its empty log (None: the log of what was kept, which goes). For the slot in play:
         the history kept for the other slot, as it is: that game is still there to go back
         to, and resume() takes the history only for its very position. Taken before the
         game changes, and kept (`_kept`) once it has.
@@ -164,9 +165,10 @@ class Play:
         g = self.game
         if not g.history_len():
             return None
-        # What was kept for slot goes (a new deal there): its log becomes the game's.
-        old = self._kept
-        return keep(g, [] if old is None else old[2])
+        if spare is None:
+            old = self._kept
+            spare = [] if old is None else old[2]
+        return keep(g, spare)
 
     def _begin(self, kind, number, cells):
         """Deal kind/number with cells free cells into the game; its slot becomes active."""
@@ -194,12 +196,11 @@ class Play:
         except ValueError:
             return False
         g = self.game
-        kept = aside = self._kept
+        kept = self._kept
         other = slot != self.slot
-        if other:
-            # The history kept for slot comes back below; the game in play's is kept for
-            # its own slot (before load() empties the log).
-            aside = keep(g, []) if g.history_len() else None
+        # The history kept for slot comes back below, so the game takes a new empty log;
+        # the game in play's is kept for its own slot (before load() empties the log).
+        aside = self._set_aside(slot, [])
         # load() checks the cells against the game's count; a save it refuses leaves the
         # game in play, and the history kept for the other slot, as they were.
         cells = g.cells
