@@ -253,6 +253,28 @@ class App:
             setcal(cal)
             self.touch = self.hw.touch
 
+    # The game in play as host tools and tests read it through the App (Play's, read only).
+
+    @property
+    def slot(self):
+        """The slot in play (record.SLOT_FREE or SLOT_DAILY)."""
+        return self.play.slot
+
+    @property
+    def kind(self):
+        """The kind of the deal in play (deals.KIND_*)."""
+        return self.play.kind
+
+    @property
+    def number(self):
+        """The number of the deal in play."""
+        return self.play.number
+
+    @property
+    def elapsed_ms(self):
+        """The time the game in play has been played."""
+        return self.play.elapsed_ms
+
     def _backlight_times(self):
         """Give the backlight the quiet spells the settings ask for."""
         st = self.saves.settings

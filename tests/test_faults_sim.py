@@ -198,7 +198,7 @@ def test_thinking_time_survives_a_power_cut(tmp_path, capsys, wait_ms):
                               + ["wait %d" % wait_ms]) + "\n")
     # The script's end is the power cut: the board stops there, with nothing flushed.
     assert sim.main(_argv(drive, nvm, path, "--ms", str(deal))) == 0, capsys.readouterr().err
-    played = App.current.play.elapsed_ms
+    played = App.current.elapsed_ms
     saves = policy.Saves(_blocks(drive, nvm))
     assert saves.load() is None
     slot = saves.slot(saves.active)
@@ -207,7 +207,7 @@ def test_thinking_time_survives_a_power_cut(tmp_path, capsys, wait_ms):
     again = tmp_path / "again.txt"
     again.write_text("expect screen table\n")
     assert sim.main(_argv(drive, nvm, again)) == 0, capsys.readouterr().err
-    assert App.current.play.elapsed_ms == kept  # the restarted game goes on from there
+    assert App.current.elapsed_ms == kept  # the restarted game goes on from there
 
 
 def test_a_failing_nvm_raises_like_the_boards_and_the_game_goes_on(tmp_path, monkeypatch, capsys):

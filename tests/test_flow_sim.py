@@ -143,7 +143,7 @@ def test_a_deal_typed_in_and_not_yet_played_keeps_its_slot(tmp_path):
     app = run(["key esc", at("menu", "Continue free deal", other=FREE),
                "expect screen table", "expect moves 0"], tmp_path)
     assert app.current_deal()[:3] == (deals.KIND_MS, 617, 4)
-    assert app.play.slot == FREE
+    assert app.slot == FREE
 
 
 # -- the daily's days -----------------------------------------------------------------

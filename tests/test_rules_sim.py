@@ -194,7 +194,7 @@ def test_thinking_time_after_the_last_move_is_kept_when_leaving(tmp_path):
         start_deal=(deals.KIND_MS, 1, 4))
     app = run(["key esc"], tmp_path)
     assert app.current_deal()[:2] == (deals.KIND_MS, 1)
-    assert app.play.elapsed_ms >= 20000
+    assert app.elapsed_ms >= 20000
 
 
 @pytest.mark.slow

@@ -214,7 +214,7 @@ def test_fuzzed_fields_through_the_game(changes):
         got = kept(app.saves)
         assert got[0] == want[0] and got[1] == want[1], why
         for i in (0, 1):
-            if i == app.play.slot and want[2][i] is None:
+            if i == app.slot and want[2][i] is None:
                 continue  # no game there: a fresh deal took its place
             g, w = got[2][i], want[2][i]
             if w is None:
@@ -224,7 +224,7 @@ def test_fuzzed_fields_through_the_game(changes):
             assert g[:5] == w[:5] and g[6] == w[6], (why, i)
             assert g[5] & w[5] == w[5]  # flags only gain what the game then knows
         if want[2][active] is not None:
-            assert app.play.slot == active  # the game in play is the one left in play
+            assert app.slot == active  # the game in play is the one left in play
         first = kept(app.saves)
         # The next start is quiet and finds what this one saved.
         app = run(["wait 50"], Path(tmp), date="2026-11-30")

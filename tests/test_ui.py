@@ -385,7 +385,7 @@ def test_keys_new_deal_replay_and_menu(board):
     dealt.deal(deals.seeded_deck(1))
     assert bytes(g.pos) == bytes(dealt.pos) and g.moves == 0
     board.key("n")
-    assert board.app.play.kind == deals.KIND_SEED
+    assert board.app.kind == deals.KIND_SEED
     assert bytes(g.pos) != bytes(dealt.pos)
     board.key("esc")
     assert board.app.screen.name == "menu"

@@ -39,7 +39,7 @@ def test_the_game_is_saved_on_leaving_and_continued_at_the_next_start():
         assert again.app.screen.name == "table"
         assert bytes(again.game.pos) == pos
         assert again.game.moves == 2
-        assert (again.app.play.kind, again.app.play.number) == (deals.KIND_SEED, 5)
+        assert (again.app.kind, again.app.number) == (deals.KIND_SEED, 5)
         assert again.app.saves.stats.played == 1  # counted on the first move, once
     finally:
         again.close()
@@ -85,7 +85,7 @@ def test_key_d_starts_todays_daily_and_free_deals_keep_their_own_slot():
         b.key("d")
         daily = Game(4)
         daily.deal(deals.seeded_deck(deals.daily_seed(2026, 11, 30)))
-        assert b.app.play.kind == deals.KIND_DAILY
+        assert b.app.kind == deals.KIND_DAILY
         assert bytes(b.game.pos) == bytes(daily.pos)
         slot = b.app.saves.slot(0)
         assert bytes(slot.pos) == free_pos and slot.moves == 1  # the free game is kept

@@ -271,10 +271,9 @@ def _poll():
                 raise AssertionError((i, step, scr.name, app.game.moves))
             continue
         if op == "g":
-            p = app.play
-            got = [op, p.slot, app.game.moves, p.elapsed_ms // 1000 if step[3] >= 0 else -1]
+            got = [op, app.slot, app.game.moves, app.elapsed_ms // 1000 if step[3] >= 0 else -1]
             if got != step:
-                raise AssertionError((i, step, got, p.kind, p.number))
+                raise AssertionError((i, step, got, app.kind, app.number))
             continue
         if op == "h":
             if app.game.history_len() != step[1]:

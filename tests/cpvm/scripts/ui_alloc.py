@@ -181,7 +181,7 @@ def main():
     emit("idle", idle)
     emit("writes", writes)
     emit("erases", erases)
-    emit("played", [game.moves, game.won(), app.play.number == data["deal"]])
+    emit("played", [game.moves, game.won(), app.number == data["deal"]])
 
 
 main()
