@@ -462,10 +462,16 @@ class App:
         except ImportError:
             sleep = None
         bl = self.backlight
+        self.poll()
+        # The start is over: a fault from now on is not one at start (hardware/carry.py).
+        from freecell_mc.hardware import carry
+
+        carry.clear()
+        _forget("freecell_mc.hardware", ("carry",))
         while True:
-            self.poll()
             if sleep is not None:
                 sleep(DARK_POLL_S if bl.state == DARK else POLL_S)
+            self.poll()
 
 
 def start(hw):
@@ -478,23 +484,40 @@ def main():
 
     An exception that reaches here, a MemoryError at the heap's edge among them, shows one
     calm screen and resets the board, which continues the newest save (source.fault);
-    Ctrl-C resets into safe mode. code.py never ends: its end would close the save file.
-    CPython raises all but Ctrl-C: the simulator and the tests want the traceback.
+    Ctrl-C resets into safe mode. code.py does not end while its end would close a save
+    file written through (that close rewrites the file's folder entry): but CircuitPython's
+    reload (ReloadException: a file written to CIRCUITPY over USB, in USB-update mode) ends
+    it when the save file was never opened for writing, so code.py starts again once the
+    computer's writes are done, as CircuitPython means it to, rather than the board
+    resetting under the computer's copy. The simulator's board (RAISE_FAULTS) has all but
+    Ctrl-C raised: its tests want the traceback, unless they play the board's faults.
     """
-    import sys
+    from freecell_mc.hardware import carry
 
-    from freecell_mc.hardware.device import build
-
-    hw = build()
+    carry.begin()
+    del carry  # the module goes after the start (App.run): nothing here may hold it
+    hw = None
     try:
+        from freecell_mc.hardware.device import build
+
+        hw = build()
         # In a frame of its own: a frame's stale stack slots would hold the App through
         # the collection that makes room for the calm screen.
         start(hw)
-    except BaseException as e:  # Ctrl-C and a reload too: code.py must not end
-        if isinstance(e, SystemExit) or (sys.implementation.name == "cpython"
-                                         and not isinstance(e, KeyboardInterrupt)):
-            raise  # no game raises SystemExit: a test harness ending its session does
+    except BaseException as e:  # Ctrl-C and a reload too: code.py ends only as said above
+        import board
+        import builtins
+
+        reload = getattr(builtins, "ReloadException", None)  # CircuitPython's own
+        if reload is not None and isinstance(e, reload):
+            if hw is None or not getattr(hw.blocks, "writing", True):
+                raise  # nothing open for writing: its close at code.py's end changes nothing
+        elif isinstance(e, SystemExit) or (getattr(board, "RAISE_FAULTS", False)
+                                           and not isinstance(e, KeyboardInterrupt)):
+            # No game raises SystemExit: a test harness ending its session does; and the
+            # simulator's board asks for the traceback unless it plays the board's faults.
+            raise
         App.current = None  # the App, its screens and its game are garbage now
         from freecell_mc.hardware import source
 
-        source.fault(hw.display, e)
+        source.fault(hw.display if hw is not None else None, e)

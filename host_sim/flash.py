@@ -38,8 +38,9 @@ _armed = [0]  # steps left before the cut; 0 = disarmed
 _steps = [0]  # low-level steps taken by the process
 
 
-class PowerCut(BaseException):
-    """The power went away in the middle of a flash operation."""
+class PowerCut(SystemExit):
+    """The power went away in the middle of a flash operation (a SystemExit: the game
+    lets it through, app.main, even where it plays the board's faults)."""
 
 
 def arm_cut(step):

@@ -33,11 +33,12 @@ LIGHTS = ("full", "dim", "dark")
 FIRST_FRAME_POLLS = 1000  # a shot waits at most this many polls for the first frame
 
 
-class ScriptEnd(BaseException):
-    """The script is done: the run ends cleanly (BaseException so the game cannot catch it)."""
+class ScriptEnd(SystemExit):
+    """The script is done: the run ends cleanly (a SystemExit: the game lets it through,
+    as it lets through every harness's end of a session, app.main)."""
 
 
-class ScriptFailure(BaseException):
+class ScriptFailure(SystemExit):
     """An expectation failed or a command could not be carried out."""
 
     def __init__(self, lineno, message):

@@ -23,6 +23,9 @@ from host_sim.hardware import BOARDS, EPOCH_2000, Keyboard, SimClock, make_ext_r
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STEP_MS = 10  # simulated time per touch poll in a headless run
+AUTORELOAD_DELAY_MS = 750  # CIRCUITPY_AUTORELOAD_DELAY_MS (py/circuitpy_mpconfig.h)
+RESET_POWER_ON = 0  # microcontroller.ResetReason.POWER_ON
+RESET_SOFTWARE = 2  # microcontroller.ResetReason.SOFTWARE: microcontroller.reset()
 PROG = "python -m host_sim"  # how every message names it: the command the player typed
 HOME = os.path.join(os.path.expanduser("~"), ".freecell_mc")
 
@@ -47,6 +50,7 @@ class Simulator:
         hold_at_boot=False,
         backlight=True,
         release=None,
+        raise_faults=True,
     ):
         host_env()
         self.board_id, self.width, self.height = BOARDS[board]
@@ -73,6 +77,19 @@ class Simulator:
         self.polls = 0
         self.resets = 0
         self.safe_mode = False  # microcontroller.on_next_reset(SAFE_MODE) before a reset
+        # True: a fault in the game raises out of code.py (board.RAISE_FAULTS); False: the
+        # game shows its calm screen and resets the board, as on a real one.
+        self.raise_faults = raise_faults
+        self.reset_reason = RESET_POWER_ON  # microcontroller.cpu.reset_reason
+        # alarm.sleep_memory, the SAMD51's backup RAM: undefined at power-up (the same
+        # bytes every run), kept by a reset
+        self.sleep_memory = bytearray((i * 167 + 53) & 0xFF for i in range(8192))
+        # The computer copying files onto CIRCUITPY over USB (host_sim/usbhost.py), and
+        # CircuitPython's auto-reload that its writes trigger (supervisor/shared/reload.c).
+        self.computer = None
+        self.reloads = 0  # times code.py was stopped by an auto-reload
+        self._reload_at = None  # board ms of the last trigger (last_autoreload_trigger)
+        self._reload_due = False  # ReloadException waits for the running code
         self.syncs = 0
         self.drive_writes = 0  # files opened for writing on CIRCUITPY by the board's code
         self.host_writing = False
@@ -150,11 +167,48 @@ class Simulator:
             self._i2c = I2C()
         return self._i2c
 
+    def usb_wrote(self):
+        """A block written over USB is complete: trigger an auto-reload, as the board does
+        (autoreload_trigger: the first trigger stops the running code, later ones push back
+        the restart)."""
+        from host_sim.fakes import supervisor
+
+        if not supervisor.runtime.autoreload:
+            return
+        if self._reload_at is None:
+            self._reload_due = True
+        self._reload_at = self.clock.ms()
+
+    def background(self):
+        """Run the board's background tasks: USB takes the computer's writes due by now;
+        the VM raises a pending ReloadException in the code that runs."""
+        if self.computer is not None:
+            self.computer.run_until(self.clock.total_ms())
+        if self._reload_due and self.phase == "code":
+            self._reload_due = False
+            raise fakes.ReloadException()
+
+    def _await_reload(self):
+        """code.py was stopped by an auto-reload: the board waits until the computer has
+        written nothing for CIRCUITPY_AUTORELOAD_DELAY_MS (750 ms), taking its writes, and
+        then runs code.py again (main.c, autoreload_ready)."""
+        self.reloads += 1
+        self._reload_due = False
+        while True:
+            if self.computer is not None:
+                self.computer.run_until(self.clock.total_ms())
+            idle = self.computer is None or self.computer.idle()
+            if idle and self.clock.ms() - self._reload_at > AUTORELOAD_DELAY_MS:
+                break
+            self.clock.advance(self.step_ms)
+        self._reload_at = None
+
     def touch_read(self):
         """Return this poll's touch reading; headless, each poll is STEP_MS of time."""
         self.polls += 1
         if not self.clock.realtime:
             self.clock.advance(self.step_ms)
+        self.background()
         scripted = self.headless or self.script is not None
         if self.phase == "boot" and (scripted or self.hold_at_boot):
             # The script plays to the game; at boot the finger is on the screen only when
@@ -314,15 +368,25 @@ class Simulator:
                     self.phase = "code"
                     try:
                         self._run_file("code.py")
-                    except (Exception, KeyboardInterrupt, fakes.SoftReload):
+                    except (Exception, KeyboardInterrupt, fakes.SoftReload,
+                            fakes.ReloadException):
                         # The board prints a traceback (or reloads), then ends the VM. A
                         # reset, a power cut or the script's end runs no finaliser.
                         self._end_vm()
                         raise
                     self._end_vm()
                     return 0  # code.py finished: "Code done running."
+                except fakes.ReloadException:
+                    # "Code stopped by auto-reload. Reloading soon."
+                    self._await_reload()
+                    boot = False
                 except fakes.HardReset:
                     self.resets += 1
+                    self.reset_reason = RESET_SOFTWARE
+                    if self.computer is not None:
+                        self.computer.unplugged()  # USB goes down with the board
+                    self._reload_at = None
+                    self._reload_due = False
                     if self._volume is not None:
                         self._volume.reset()
                     self._power_up()

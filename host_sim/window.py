@@ -36,8 +36,8 @@ def check_video(env=None, platform=None):
             )
 
 
-class WindowClosed(BaseException):
-    """The player closed the window: the run ends cleanly."""
+class WindowClosed(SystemExit):
+    """The player closed the window: the run ends cleanly (a SystemExit: see fatfile.Hang)."""
 
 
 class WindowDisplay(FramebufferDisplay):

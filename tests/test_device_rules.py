@@ -27,7 +27,7 @@ ENGINE = [Path("freecell_mc/compat.py")] + [f for f in FILES
                                              if f.parent == Path("freecell_mc/rules")]
 HARDWARE = {"board", "displayio", "time", "adafruit_touchscreen", "busio", "digitalio",
             "analogio", "microcontroller", "rtc", "storage", "supervisor", "terminalio",
-            "vectorio", "busdisplay", "fourwire"}
+            "vectorio", "busdisplay", "fourwire", "alarm"}
 
 
 def parse(rel):

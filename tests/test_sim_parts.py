@@ -34,6 +34,9 @@ class _Sim:
     def touch_read(self):
         return self.readings.pop(0) if self.readings else None
 
+    def background(self):
+        pass  # no USB host, no reload
+
     def i2c(self):
         if self._i2c is None:
             from host_sim.fakes.busio import I2C

@@ -91,17 +91,19 @@ def fault(display, e):
 
     A MemoryError at the heap's edge, or any fault of the game's, costs no game: every save
     on flash is whole (at most the last 1.5 s of play are not yet on it), and the restart
-    continues the newest save. The traceback goes to the serial console only. Drawn with
-    this module's few objects, after the App has been let go.
+    continues the newest save, with the clock's time carried across (hardware/carry.py).
+    The traceback goes to the serial console only. Drawn with this module's few objects,
+    after the App has been let go (display None: the hardware was never built).
 
-    The board restarts with microcontroller.reset(), never supervisor.reload(): a reload
-    ends code.py, and CircuitPython's finalisers then close the save file, which rewrites
-    its directory entry (an erase of the 4 KB sector holding it: a cut there loses the
-    file). A reset closes nothing (docs/saves.md, "When code.py ends"). The save file's
-    handle stays reachable from the Hardware (hw.blocks) through the collection below, so
-    no finaliser closes it there either. Ctrl-C at the serial console (KeyboardInterrupt)
-    restarts into CircuitPython's safe mode: the REPL, the drive the computer's, until the
-    next reset.
+    The board restarts with microcontroller.reset(), never by ending code.py: CircuitPython's
+    finalisers would then close the save file, which rewrites its directory entry (an
+    erase of the 4 KB sector holding it: a cut there loses the file). A reset closes nothing
+    (docs/saves.md, "When code.py ends"). The save file's handle stays reachable from the
+    Hardware (hw.blocks) through the collection below, so no finaliser closes it there
+    either. Ctrl-C at the serial console (KeyboardInterrupt), and a second fault in a row
+    before the game's first poll (a fault at every start would reset the board for ever),
+    restart into CircuitPython's safe mode: the REPL, the drive the computer's, until the
+    next reset; neither writes to flash.
     """
     import microcontroller
 
@@ -118,10 +120,22 @@ def fault(display, e):
         import gc
         import time
 
+        if display is None:
+            import board
+
+            display = board.DISPLAY
         display.root_group = None  # the last screen's objects go with the App's
         gc.collect()
-        draw(display, ("FreeCell MC stopped", "for a moment.", "", "Your game is saved:",
-                       "it starts again now."))
+        from freecell_mc.hardware import carry
+
+        stuck = carry.fault()
+        if stuck is not None:
+            draw(display, stuck)
+            microcontroller.on_next_reset(microcontroller.RunMode.SAFE_MODE)
+        else:
+            draw(display, ("FreeCell MC stopped", "for a moment.", "", "Your game is saved:",
+                           "it starts again now."))
         time.sleep(3)
     finally:
         microcontroller.reset()  # whatever happened above: code.py must not end
+

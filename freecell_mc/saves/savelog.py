@@ -251,7 +251,9 @@ class SaveLog:
         self._n = None
         self._error = 0
         self._f = None
-        self._writing = False
+        # True once the file is open for writing: from then on closing it (code.py's end)
+        # would rewrite its directory entry (docs/saves.md, "When code.py ends").
+        self.writing = False
         self._buf = None  # the sector written: a record, then 0xFF
         self._erased = None  # REC bytes of 0xFF, to spot erased places quickly
 
@@ -366,7 +368,7 @@ class SaveLog:
         The file is never made here: a missing one, or one of the wrong size, leaves the
         saves to nvm (the board takes no space on CIRCUITPY, docs/saves.md).
         """
-        if self._writing:
+        if self.writing:
             return self._f
         err = self.error
         if err:
@@ -375,7 +377,7 @@ class SaveLog:
             self._f.close()  # opened for reading only: nothing to write back
             self._f = None
         self._f = self._open("r+b")
-        self._writing = True
+        self.writing = True
         return self._f
 
     def _open(self, mode):

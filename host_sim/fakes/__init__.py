@@ -15,6 +15,7 @@ _host_open = builtins.open
 
 # module name -> fake module in this package
 NAMES = (
+    "alarm",
     "board",
     "microcontroller",
     "rtc",
@@ -56,6 +57,11 @@ class SoftReload(BaseException):
     """supervisor.reload(): code.py starts again."""
 
 
+class ReloadException(BaseException):
+    """CircuitPython's built-in ReloadException: an auto-reload (a file written to
+    CIRCUITPY over USB) stops code.py, which starts again once the writes are done."""
+
+
 def preload():
     """Import the real Blinka display modules while the real hardware modules are in place."""
     for name in _PRELOAD:
@@ -77,12 +83,15 @@ def install(running):
         sys.modules[name] = importlib.import_module("host_sim.fakes." + name)
     sys.modules["digitalio"].reset()  # a new board: every pin free
     builtins.open = sys.modules["host_sim.fakes.os"].guarded_open
+    builtins.ReloadException = ReloadException  # a built-in name on CircuitPython
 
 
 def uninstall():
     """Put the modules back that were there before `install`."""
     global sim, _saved
     builtins.open = _host_open
+    if getattr(builtins, "ReloadException", None) is ReloadException:
+        del builtins.ReloadException
     if _saved is not None:
         for name, mod in _saved.items():
             if mod is None:

@@ -21,7 +21,11 @@ class _Processor:
     temperature = 25.0
     voltage = 3.3
     uid = bytearray(b"\x46\x43\x4d\x43\x53\x49\x4d\x00\x00\x00\x00\x00\x00\x00\x00\x01")
-    reset_reason = None
+
+    @property
+    def reset_reason(self):
+        """Why the board last started: POWER_ON, then SOFTWARE after reset()."""
+        return fakes.current().reset_reason
 
 
 class RunMode:
@@ -47,7 +51,6 @@ class ResetReason:
 
 
 cpu = _Processor()
-cpu.reset_reason = ResetReason.POWER_ON
 cpus = (cpu,)
 
 

@@ -35,6 +35,7 @@ def sleep(seconds):
         _host.sleep(seconds)
     else:
         fakes.sim.clock.sleep(seconds)
+        fakes.sim.background()  # USB's writes go on; a pending reload stops the sleep
 
 
 def time():
