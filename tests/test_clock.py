@@ -391,3 +391,117 @@ def test_through_the_game_a_stuck_i2c_bus_starts_the_game_without_the_chip(monke
     assert app.clock.today() == (2026, 11, 30)  # the internal clock, set for the test
     assert 0 < tries <= 2 * clock._LOCK_TRIES  # bounded: two reads given up
     assert chip.writes == []
+
+
+class FailingAfter(Regs):
+    """A chip that answers identify() and then raises what a broken bus or library raises."""
+
+    def __init__(self, base, reads, exc):
+        super().__init__(len(base.r), base.masks)
+        self.r[:] = base.r
+        self.reads = reads
+        self.exc = exc
+
+    def read(self, n):
+        self.reads -= 1
+        if self.reads < 0:
+            raise self.exc
+        return super().read(n)
+
+
+@pytest.mark.parametrize("exc", [RuntimeError("I2C bus error"), ValueError("bad"),
+                                 OSError(5, "EIO"), MemoryError()])
+def test_a_chip_that_passes_identify_and_then_raises_is_done_without(exc):
+    chip = ds3231()
+    Bus({0x68: chip})  # as found: a date and the status bits a DS3231 has
+    bus = Bus({0x68: FailingAfter(chip, 2, exc)})  # identify's two reads, then the error
+    ext = clock.find_rtc(bus)
+    assert ext is not None
+    r = FakeInternalRTC()
+    c = clock.DeviceClock(r, ext, lambda: 0, time.struct_time)
+    assert c.ext is None and not c.plausible()  # started without it: the date is asked
+    c.set_today(2026, 12, 3)  # and setting it touches the chip no more
+    assert c.today() == (2026, 12, 3)
+
+
+def _bcd(v):
+    return (v // 10) << 4 | v % 10
+
+
+# What a look-alike's registers decode to: hour 0x3F is "45", minute 0x7F "85", second
+# 0x5A "60", month 0x13 "13", day 0x32 "32" (BCD with digits past 9).
+@pytest.mark.parametrize("reg, value", [(2, 0x3F), (1, 0x7F), (0, 0x5A), (5, 0x13), (4, 0x32)])
+def test_a_look_alike_s_impossible_time_is_refused_and_the_date_asked(reg, value):
+    chip = ds3231()
+    bus = Bus({0x68: chip})
+    ext = clock.find_rtc(bus)
+    ext.set_datetime(2026, 12, 1, 8, 0, 0)
+    chip.r[reg] = value  # after the chip was found: its time turns impossible
+    r = FakeInternalRTC()
+    c = clock.DeviceClock(r, ext, lambda: 0, time.struct_time)
+    assert not c.plausible() and r.datetime.tm_hour < 24  # nothing impossible was set
+    c.set_today(2026, 12, 5)  # the player's date then sets the chip right
+    assert ext.datetime()[0:3] == (2026, 12, 5)
+
+
+def test_two_thousand_fuzzed_look_alikes_never_stop_the_start_nor_set_an_impossible_time():
+    # A DS3231's registers, its time and date registers random: what a look-alike (or a
+    # damaged chip) answers. Many pass identify(); none may stop the start or put an
+    # impossible time into the internal clock.
+    import random
+
+    rng = random.Random(20261203)
+    found = set_times = 0
+    for _ in range(2000):
+        chip = ds3231()
+        # Any seconds, minutes and hours; a real date (identify() reads it), 2025 on.
+        chip.r[0:3] = bytes(rng.randrange(256) for _ in range(3))
+        chip.r[4:7] = bytes((_bcd(rng.randint(1, 28)), _bcd(rng.randint(1, 12)),
+                             _bcd(rng.randint(25, 99))))
+        chip.r[0x0F] = 0  # the oscillator flag clear: the chip claims its time is good
+        bus = Bus({0x68: chip})
+        ext = clock.find_rtc(bus)
+        found += ext is not None
+        r = FakeInternalRTC()
+        c = clock.DeviceClock(r, ext, lambda: 0, time.struct_time)
+        t = r.datetime
+        assert 0 <= t.tm_hour < 24 and 0 <= t.tm_min < 60 and 0 <= t.tm_sec < 60
+        assert clock.valid_date(t.tm_year, t.tm_mon, t.tm_mday)
+        set_times += c.plausible()
+    print("fuzzed look-alikes: %d found as a DS3231, %d set the clock, none impossibly"
+          % (found, set_times))
+    assert found > 1000  # the fuzz reaches the reading of the time, not just identify()
+    assert 0 < set_times < found  # good times taken, impossible ones refused
+
+
+@pytest.mark.parametrize("trouble", ["raises", "impossible"])
+def test_through_the_game_a_bad_chip_starts_the_game_on_the_date_picker(monkeypatch, trouble):
+    from host_sim import script, sim
+
+    s = sim.Simulator(ext_rtc="ds3231",
+                      script=script.parse("wait 100\nexpect screen datepicker\n"))
+    chip = s.i2c_devices[0x68]
+    if trouble == "raises":
+        reads = [0]
+        real = chip.read
+
+        def read(n):
+            reads[0] += 1
+            if reads[0] > 2:  # identify's two reads pass
+                raise RuntimeError("I2C bus error")
+            return real(n)
+
+        chip.read = read
+    else:
+        real_out = chip._sync_out
+
+        def sync_out():
+            real_out()
+            chip.regs[2] = 0x3F  # hour "45"
+            chip.regs[0x0F] = 0  # oscillator running: the chip claims a good time
+
+        chip._sync_out = sync_out
+    try:
+        assert s.run() == 0, s.failure
+    finally:
+        s.close()

@@ -7,7 +7,9 @@ arithmetic of dates and ticks is freecell_mc/dates.py's.
 """
 
 from freecell_mc.compat import const
-from freecell_mc.dates import TICKS_MASK, day_number, plausible, valid_date, weekday
+from freecell_mc.dates import (
+    TICKS_MASK, day_number, from_day_number, plausible, valid_date, weekday,
+)
 
 _RTC_ADDR = const(0x68)  # both the DS3231 and the PCF8523 answer here (and others do)
 # A bus whose lock is never given back (a library that failed between try_lock and unlock)
@@ -78,7 +80,8 @@ class ExternalRTC:
         return bool(self._read(0x03, 1)[0] & 0x80)  # seconds: OS
 
     def datetime(self):
-        """Return (y, m, d, hh, mm, ss) read from the chip."""
+        """Return (y, m, d, hh, mm, ss) read from the chip, or None for a time that cannot
+        be (hour 45, minute 85: a look-alike chip, or a damaged one)."""
         r = self._read(self._base, 7)
         ss = _bcd(r[0] & 0x7F)
         mm = _bcd(r[1] & 0x7F)
@@ -87,6 +90,8 @@ class ExternalRTC:
         d = _bcd(r[4 if self.chip == self.DS3231 else 3] & 0x3F)
         mo = _bcd(r[5] & 0x1F)
         y = 2000 + _bcd(r[6])
+        if not (hh < 24 and mm < 60 and ss < 60 and valid_date(y, mo, d)):
+            return None
         return (y, mo, d, hh, mm, ss)
 
     def set_datetime(self, y, m, d, hh=0, mm=0, ss=0):
@@ -184,12 +189,13 @@ class DeviceClock:
         self._make_time = make_time if make_time is not None else tuple
         if ext is not None:
             try:
-                if not ext.lost_power():
-                    y, m, d, hh, mm, ss = ext.datetime()
-                    if plausible(y) and valid_date(y, m, d):
-                        self._set_internal(y, m, d, hh, mm, ss)
-            except OSError:
-                self.ext = None  # a chip that stops answering is as good as none
+                # An impossible time (None) is not taken either: the player is asked for
+                # the date, which then sets the chip right.
+                t = None if ext.lost_power() else ext.datetime()
+                if t is not None and plausible(t[0]):
+                    self._set_internal(t[0], t[1], t[2], t[3], t[4], t[5])
+            except Exception:  # noqa: BLE001  (any error from a chip: start without it)
+                self.ext = None
 
     def ticks_ms(self):
         """Return milliseconds from a counter that wraps at 2**29."""
@@ -220,7 +226,7 @@ class DeviceClock:
         if self.ext is not None:
             try:
                 self.ext.set_datetime(y, m, d, hh, mm, ss)
-            except OSError:
+            except Exception:  # noqa: BLE001  (any error from a chip: go on without it)
                 self.ext = None
 
 
@@ -248,6 +254,18 @@ def device_clock(i2c=None):
     ext = None
     try:
         ext = find_rtc(i2c)
-    except (RuntimeError, OSError):
+    except Exception:  # noqa: BLE001  (any error from a chip means starting without it)
         ext = None
-    return DeviceClock(rtc.RTC(), ext, ticks, time.struct_time)
+    clock = DeviceClock(rtc.RTC(), ext, ticks, time.struct_time)
+    if not clock.plausible():
+        # The game's own reset after a fault restarted the internal RTC: the time it
+        # carried across (hardware/carry.py) is taken back, so the player is not asked.
+        from freecell_mc.hardware import carry
+
+        carried = carry.time()
+        if carried is not None:
+            y, m, d = from_day_number(carried[0])
+            s = carried[1]
+            if plausible(y) and valid_date(y, m, d):
+                clock._set_internal(y, m, d, s // 3600, s // 60 % 60, s % 60)
+    return clock
