@@ -178,3 +178,49 @@ def test_boot_reads_the_usb_flag_from_the_boards_newest_record_beside_planted_on
     _plant(blocks, savelog.read_place(blocks[1]), [n + HALF, n + HALF - 1])
     blocks[0].data[0:100] = b"\xff" * 100  # nvm cut: boot.py searches the ring
     assert boot.read_usb_flag(blocks) is True
+
+
+def test_a_cluster_planted_far_away_never_outvotes_a_young_board_s_own_records(tmp_path):
+    """Many CRC-valid records in one far stretch of the circle outnumbered a young drive's
+    own records, and a start took the planted game. nvm's records, which only the game
+    writes, now decide which stretch is the board's: a cluster of any size changes nothing,
+    through code.py too."""
+    moves = _legal_moves(3)
+    lines = ["wait 50"]
+    for m in moves[0:2]:
+        lines += ["move " + m, "wait 2000"]
+    lines += ["key esc", "expect screen menu"]
+    run(lines, tmp_path, date="2026-11-30", start_deal=(deals.KIND_SEED, 7, 4))
+    blocks = hardware.drive_blocks(tmp_path / "drive", str(tmp_path / "nvm.bin"))
+    own = [savelog.read_place(blocks[i]) for i in range(1, len(blocks))]
+    own = [d for d in own if record.check(d) == record.OK]
+    assert 2 <= len(own) <= 4  # a young drive
+    # A stranger's game: another deal, far round the circle, twelve times over.
+    other = policy.Saves(hardware.sim_blocks(ring=40))
+    other.load()
+    g = Game(4)
+    g.deal(deals.deck_for(deals.KIND_SEED, 99))
+
+    class _Pos:
+        pos = bytes(g.pos)
+        moves = 0
+
+    other.put_slot(record.SLOT_FREE, deals.KIND_SEED, 99, 4, _Pos, 5)
+    assert other.commit(0, force=True)
+    planted = bytes(other._rec)
+    far = record.seq_of(own[0]) + (20 << 24)
+    for k in range(12):
+        blocks[len(blocks) - 1 - k][0 : record.REC] = _sealed(planted, far + k)
+    s = policy.Saves(blocks)
+    assert s.load() is None
+    slot = s.slot(s.active)
+    assert slot is not None and slot.number == 7 and slot.moves == 2  # the player's own
+    app = run(["wait 50", "expect screen table", "expect moves 2", "move " + moves[2],
+               "wait 2000"], tmp_path, date="2026-11-30")
+    assert app.message is None and app.number == 7 and app.game.moves == 3
+    # Without nvm's record (nvm cut), the count decides again: the far cluster of twelve
+    # outvotes the board's few, as before; nvm's record is what anchors the board's run.
+    bare = [None] + [blocks[i] for i in range(1, len(blocks))]
+    t = policy.Saves(bare)
+    t.load()
+    assert t.slot(t.active).number == 99

@@ -51,27 +51,43 @@ def touched_at_boot(touch=None, sleep=None):
     return hits >= _NEEDED
 
 
+def _valid_record(data):
+    """Return data if it is a record the game could have written, else None."""
+    if record.check(data) == record.OK and record.refusal(data) is None:
+        return data
+    return None
+
+
 def read_usb_flag(blocks):
     """Return the USB-update flag for boot.py: from nvm, else the newest save file.
 
     A change of the flag reaches nvm at once (Saves._write, policy.py; a storm of taps
-    every 10 s), so a valid nvm record holds the current flag and boot.py reads one block
-    instead of the whole ring; only when nvm is unreadable (a cut while it was written) is
-    the ring searched.
+    every 10 s), so a valid nvm record holds the current flag and boot.py reads nvm's two
+    places instead of the whole ring; only when neither holds one (a cut while it was
+    written) is the ring searched.
     """
-    data = savelog.read_place(blocks[0]) if blocks else None
-    if record.check(data) == record.OK and record.refusal(data) is None:
+    nvm = blocks[0] if blocks else None
+    a = _valid_record(savelog.read_place(nvm))
+    b = _valid_record(savelog.read_place(nvm, savelog.NVM_COPY))
+    if a is not None and b is not None:
+        # Both the board's own, a few writes apart at most: the newer is less than half
+        # the circle of sequence numbers ahead (policy.newest_of).
+        ahead = (record.seq_of(b) - record.seq_of(a)) % record.SEQ_LIMIT
+        data = b if 0 < ahead < record.SEQ_LIMIT // 2 else a
+    else:
+        data = a if a is not None else b
+    if data is not None:
         return record.usb_flag(data) == 1
-    from freecell_mc.saves.policy import newest_of
+    from freecell_mc.saves.policy import NVM_PLACES, newest_of
 
-    seqs = [-1] * len(blocks)
-    for i in range(1, len(blocks)):
-        data = savelog.read_place(blocks[i])
-        if record.check(data) == record.OK and record.refusal(data) is None:
-            seqs[i] = record.seq_of(data)
+    seqs = [-1] * (NVM_PLACES + len(blocks) - 1)
+    for at in range(NVM_PLACES, len(seqs)):
+        data = _valid_record(savelog.read_place(blocks[at - NVM_PLACES + 1]))
+        if data is not None:
+            seqs[at] = record.seq_of(data)
     if newest_of(seqs) < 0:  # the entries are now age keys: the largest is the newest
         return False
-    data = savelog.read_place(blocks[seqs.index(max(seqs))])
+    data = savelog.read_place(blocks[seqs.index(max(seqs)) - NVM_PLACES + 1])
     return record.usb_flag(data) == 1
 
 

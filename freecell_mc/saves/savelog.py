@@ -20,6 +20,10 @@ from freecell_mc.dates import ticks_diff
 from freecell_mc.saves.record import REC, Record
 
 NVM_SIZE = const(8192)
+# nvm's second record place: the start of the second half of its one 8 KB erase block.
+# Where nvm is the only place, a record goes to both in one write (policy.py), so that a
+# cut in that write leaves the record before it whole (docs/saves.md, "nvm alone").
+NVM_COPY = const(4096)
 SECTOR = const(512)  # one record per FAT sector: the unit the flash driver writes
 GROUP = const(8)  # sectors per 4 KB flash erase sector: erased together, ahead of the writer
 RING = const(2048)  # record sectors in the save file: 1 MB (wear arithmetic: docs/saves.md)
@@ -56,14 +60,14 @@ def file_bytes(places=RING):
     return (2 * GUARD + places) * SECTOR
 
 
-def read_place(blk):
-    """Read a place's first REC bytes; None when it is absent or cannot be read at all."""
+def read_place(blk, at=0):
+    """Read REC bytes of a place from at; None when it is absent or cannot be read at all."""
     if blk is None:
         return None
     try:
-        if len(blk) < REC:
+        if len(blk) < at + REC:
             return None
-        return blk[0:REC]
+        return blk[at : at + REC]
     except OSError:
         return None
 
@@ -321,6 +325,13 @@ class SaveLog:
         if f is None:
             f = self._f = self._open("rb")
         return f
+
+    def close(self):
+        """Close the file's handle (a reading one: nothing is written back)."""
+        if self._f is not None:
+            self._f.close()
+            self._f = None
+            self.writing = False
 
     def _reads_erased(self, data):
         """Return True if data, a place's REC bytes, is all 0xFF.
