@@ -97,14 +97,15 @@ def outcome(rec):
     rec wins when the game could have written it and it is newer; refused, it is told when
     it claims to be newer. A sequence number the game never writes (0, 2**30 and up) gives
     no age: such a record is damage, passed over like a torn one. Beside OLDER's (a small
-    number, one of the circle's 64 arcs of 2**24), the arcs policy.newest_of joins into one
-    run are the one before it (older) and the one after (newer); a number further off is in
-    a run of its own, which loses the tie of one record each to the lower start.
+    number in the first of the circle's 64 arcs of 2**24), policy.newest_of joins an arc,
+    the one after it and an occupied one after that into one run: a number up to two arcs
+    on is newer (two arcs before, older); one further off is in a run of its own, which
+    loses the tie of one record each to the lower start.
     """
     seq = struct.unpack_from("<I", rec, 8)[0]
     if seq == 0 or seq >= record.SEQ_LIMIT:
         return OLDER, False
-    newer = _OLDER_SEQ < seq < 2 << 24
+    newer = _OLDER_SEQ < seq < 3 << 24
     if record.refusal(rec, Game()) is None:
         return (rec if newer else OLDER), False
     return OLDER, newer
