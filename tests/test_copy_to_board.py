@@ -160,9 +160,9 @@ def test_a_players_save_file_is_never_written_over(drive, image):
     saves.write_bytes(bytes(played))
     run(drive, image)
     assert saves.read_bytes() == played
-    saves.write_bytes(b"\xff" * 4096)
+    saves.write_bytes(b"\0" * 4096)  # not the empty file this tool writes, cut short
     copied, _, _, out = run(drive, image)
-    assert copied == [] and saves.read_bytes() == b"\xff" * 4096
+    assert copied == [] and saves.read_bytes() == b"\0" * 4096
     assert "fcsave/ring/saves.bin is 4096 bytes, not a save file of %d bytes" % (
         savelog.file_bytes()) in out
 
@@ -223,11 +223,72 @@ def test_a_drive_too_full_for_the_save_file_gets_the_game_and_how_much_to_free(
     with pytest.raises(SystemExit) as e:
         run(drive, image)
     need = savelog.file_bytes() + savelog.SPACER_BYTES + 2048
-    assert "free %d KB on it" % ((need - free + 1023) // 1024) in str(e.value)
+    assert "free %d KB on CIRCUITPY" % ((need - free + 1023) // 1024) in str(e.value)
     assert "a power cut can lose 30 minutes of play" in str(e.value)
     assert not (drive / "fcsave").exists()  # nothing made that cannot keep the promise
     assert (drive / "code.py").exists()  # the game is there, saving to the board's memory
     assert need == notices.NEEDS  # what the game itself tells the player to free
+
+
+def _fills_up_at(monkeypatch, limit):
+    """Make writes of the save file stop at `limit` bytes with ENOSPC, as a full drive does
+    (what was written stays: the file is left short)."""
+    real = Path.write_bytes
+
+    def write_bytes(self, data):
+        if self.name == "saves.bin" and len(data) > limit:
+            real(self, data[:limit])
+            raise OSError(errno.ENOSPC, "No space left on device", str(self))
+        return real(self, data)
+
+    monkeypatch.setattr(Path, "write_bytes", write_bytes)
+
+
+def test_a_drive_that_fills_up_mid_save_file_is_told_so_and_the_rerun_makes_it_whole(
+        drive, image, monkeypatch):
+    with monkeypatch.context() as m:
+        _fills_up_at(m, 528384)
+        with pytest.raises(SystemExit) as e:
+            run(drive, image)
+    said = str(e.value)
+    assert "CIRCUITPY filled up while the save file was written" in said
+    assert "free " in said and "KB on CIRCUITPY and run this again" in said
+    assert "USB updates" not in said  # the drive is writable: that advice would mislead
+    assert not (drive / "fcsave").exists()  # the half file is not left behind
+    assert (drive / "code.py").exists()  # the game is copied all the same
+    copied, _, _, out = run(drive, image)
+    assert copied == saves_of(image)
+    saves = drive / "fcsave" / "ring" / "saves.bin"
+    assert saves.read_bytes() == (image / "fcsave" / "ring" / "saves.bin").read_bytes()
+
+
+def test_a_short_save_file_an_earlier_run_left_is_mended_and_a_foreign_one_kept(drive, image):
+    run(drive, image)
+    saves = drive / "fcsave" / "ring" / "saves.bin"
+    whole = saves.read_bytes()
+    saves.write_bytes(whole[:528384])  # what the copy tool once left on a full drive
+    copied, _, _, out = run(drive, image)
+    assert "mended fcsave/ring/saves.bin" in out and copied == saves_of(image)
+    assert saves.read_bytes() == whole
+    foreign = b"not a save file" + whole[15:528384]
+    saves.write_bytes(foreign)
+    copied, _, _, out = run(drive, image)
+    assert copied == [] and saves.read_bytes() == foreign
+    assert "not one this tool left short" in out and "Move it away" in out
+
+
+def test_a_full_drive_while_the_game_s_files_are_copied_says_so(drive, image, monkeypatch):
+    real = Path.write_bytes
+
+    def write_bytes(self, data):
+        if self.suffix == ".mpy":
+            raise OSError(errno.ENOSPC, "No space left on device", str(self))
+        return real(self, data)
+
+    monkeypatch.setattr(Path, "write_bytes", write_bytes)
+    with pytest.raises(SystemExit) as e:
+        run(drive, image)
+    assert "CIRCUITPY is full" in str(e.value) and "USB updates" not in str(e.value)
 
 
 def test_the_drives_fat_is_read_to_check_where_the_save_file_landed(drive, image, tmp_path):

@@ -27,6 +27,7 @@ the 4 KB flash sectors a save erases; a file it made that did not is removed aga
 tool says so (the game then saves to the board's own memory rather than risk other files).
 """
 
+import errno
 import os
 import re
 import shutil
@@ -120,26 +121,52 @@ class NoRoomError(Exception):
     """The drive cannot hold the save file; the message says how much to free."""
 
 
+def _ours(data, blank):
+    """Return True if data is a save file this tool began and did not finish: a short copy
+    of the empty file, its first record place aside (where a record carried over from the
+    earlier layout may lie). The game never writes a file of the wrong size, so none of
+    it can be the player's."""
+    if len(data) >= len(blank):
+        return False
+    at = savefile.savelog.GUARD * savefile.savelog.SECTOR
+    end = at + savefile.savelog.SECTOR
+    return data[:at] == blank[:at] and data[end:] == blank[end : len(data)]
+
+
+def _no_room(free, need, cause):
+    return NoRoomError(
+        "copy_to_board: error: %s: free %d KB on CIRCUITPY and run this again. Until then "
+        "the game saves to the board's own memory, and a power cut can lose 30 minutes of "
+        "play." % (cause, (need - free + 1023) // 1024))
+
+
 def place_saves(dest, image, dry_run=False, out=sys.stdout):
     """Make the save file where the drive has none; return the paths written (or to write).
 
     A save file already there is the player's and is kept whatever it holds; one of the
-    wrong size is only reported. Raise NoRoomError with how much to free when it cannot fit.
+    wrong size is only reported, unless it is this tool's own, cut short when the drive
+    filled up: that one is made again. Raise NoRoomError with how much to free when it
+    cannot fit, before writing or when the drive fills up while it is written (what the
+    run made is then removed again, so the next run finds no half file).
     """
     rels = [Path(p) for p in (bundle.read_manifest(image) or {}).get("saves", [])]
     if not rels:
         return []
     target = dest / rels[-1]
     want = (image / rels[-1]).stat().st_size
+    mended = False
     if target.exists():
         size = target.stat().st_size if target.is_file() else -1
-        if size != want:
-            out.write("warning: %s is %s, not a save file of %d bytes: the game cannot save "
-                      "there. Move it away and run this again.\n"
-                      % (rels[-1], "a folder" if size < 0 else "%d bytes" % size, want))
-        else:
+        if size == want:
             out.write("kept %s (the saves)\n" % rels[-1])
-        return []
+            return []
+        if size < 0 or not _ours(target.read_bytes(), (image / rels[-1]).read_bytes()):
+            out.write("warning: %s is %s, not a save file of %d bytes, and not one this tool "
+                      "left short: the game cannot save there, and it is not touched. Move it "
+                      "away and run this again.\n"
+                      % (rels[-1], "a folder" if size < 0 else "%d bytes" % size, want))
+            return []
+        mended = True  # an earlier run's, cut short when CIRCUITPY filled up
     # The spacer and the file's folder are made afresh with the file, one after the
     # other, so that they lie together (host_sim/savefile.py says why). Nothing else in
     # the save folder is touched.
@@ -147,26 +174,53 @@ def place_saves(dest, image, dry_run=False, out=sys.stdout):
     need = sum((image / rel).stat().st_size for rel in rels) + 2 * 1024  # two folders
     free = shutil.disk_usage(dest).free
     free += spacer.stat().st_size if spacer.is_file() else 0
+    free += target.stat().st_size if mended else 0
     if free < need:
-        raise NoRoomError(
-            "copy_to_board: error: CIRCUITPY has %d KB free and the save file needs %d KB: "
-            "free %d KB on it and run this again. Until then the game saves to the board's "
-            "own memory, and a power cut can lose 30 minutes of play."
-            % (free // 1024, need // 1024, (need - free + 1023) // 1024))
-    if not dry_run:
-        if spacer.is_file():
-            spacer.unlink()
-        if ring.is_dir():
-            shutil.rmtree(ring)
-        carried = carry_over(dest, out)
+        raise _no_room(free, need, "CIRCUITPY has %d KB free and the save file needs %d KB"
+                       % (free // 1024, need // 1024))
+    if dry_run:
+        return rels
+    if spacer.is_file():
+        spacer.unlink()
+    if ring.is_dir():
+        shutil.rmtree(ring)
+    if mended:
+        out.write("mended %s: an earlier run left it short when CIRCUITPY filled up; it is "
+                  "made again\n" % rels[-1])
+    carried = carry_over(dest, out)
+    made = []
+    try:
         for rel in rels:
             data = (image / rel).read_bytes()
             if rel == rels[-1] and carried is not None:
                 at = savefile.savelog.GUARD * savefile.savelog.SECTOR
                 data = data[:at] + carried + data[at + len(carried):]
             (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+            made.append(rel)
             (dest / rel).write_bytes(data)
+    except OSError as e:
+        if e.errno not in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT):
+            raise  # read-only and the like: copy() says how to open the drive
+        _unmake(dest, made)
+        raise _no_room(shutil.disk_usage(dest).free, need,
+                       "CIRCUITPY filled up while the save file was written (%s)"
+                       % (e.strerror or e)) from e
     return rels
+
+
+def _unmake(dest, made):
+    """Remove the files of the save folder this run made (in reverse), then its folders
+    if they are empty."""
+    ring = Path(savefile.savelog.LOG_PATH).parent
+    for path in [Path(dest) / rel for rel in reversed(made)] + [Path(dest) / ring,
+                                                                Path(dest) / ring.parent]:
+        try:
+            if path.is_dir():
+                path.rmdir()  # only when empty: fcsave/ may hold the earlier layout's saves
+            elif path.exists():
+                path.unlink()
+        except OSError:
+            pass
 
 
 OLD_SAVES = "fcsave/saves.bin"  # the earlier layout's save file, which the board made itself
@@ -301,16 +355,7 @@ def refuse_saves(dest, made, out=sys.stdout):
     files' data, a power cut during the erase destroys it. The game then saves to the
     board's memory alone (it tells the player at its start) rather than risk them.
     """
-    ring = Path(savefile.savelog.LOG_PATH).parent
-    for path in [Path(dest) / rel for rel in reversed(made)] + [Path(dest) / ring,
-                                                                Path(dest) / ring.parent]:
-        try:
-            if path.is_dir():
-                path.rmdir()  # only when empty: fcsave/ may hold the earlier layout's saves
-            elif path.exists():
-                path.unlink()
-        except OSError:
-            pass
+    _unmake(dest, made)
     if hasattr(os, "sync"):
         os.sync()
     out.write("refused: the drive's free space is in pieces, so the save file shared flash "
@@ -365,6 +410,11 @@ def copy(dest, image=None, root=ROOT, prune=False, dry_run=False, mpy_cross=None
             dst.parent.mkdir(parents=True, exist_ok=True)
             dst.write_bytes(src.read_bytes())
     except OSError as e:
+        if e.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT):
+            raise SystemExit(
+                "copy_to_board: error: CIRCUITPY is full: %s could not be written (%s). Free "
+                "some space on it (the game needs %d KB in all) and run this again."
+                % (e.filename or dest, e.strerror or e, _image_kb(image))) from e
         raise SystemExit(
             "copy_to_board: error: cannot write to %s (%s). If the game owns CIRCUITPY, switch "
             "on USB updates in Settings and reset the board (docs/saves.md)." % (dest, e)) from e
@@ -393,6 +443,12 @@ def copy(dest, image=None, root=ROOT, prune=False, dry_run=False, mpy_cross=None
     if no_room is not None:
         raise SystemExit(no_room)
     return copied, unchanged, removed
+
+
+def _image_kb(image):
+    """Return the KB the whole image takes on the drive (its files and the save folder)."""
+    total = sum(f.stat().st_size for f in Path(image).rglob("*") if f.is_file())
+    return (total + 1023) // 1024
 
 
 def check_args(args):
