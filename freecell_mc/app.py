@@ -467,7 +467,10 @@ class App:
         from freecell_mc.hardware import carry
 
         carry.clear()
-        _forget("freecell_mc.hardware", ("carry",))
+        # What only the start needed: the time carried, the chip's driver where none
+        # answered, the saves' reading (docs/memory.md, "Code the start alone needs").
+        _forget("freecell_mc.hardware", ("carry", "rtcchip"))
+        _forget("freecell_mc.saves", ("loading",))
         while True:
             if sleep is not None:
                 sleep(DARK_POLL_S if bl.state == DARK else POLL_S)

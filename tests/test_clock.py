@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from freecell_mc import dates
-from freecell_mc.hardware import clock
+from freecell_mc.hardware import clock, rtcchip
 from host_sim import hardware
 
 D2000 = datetime.date(2000, 1, 1)
@@ -179,17 +179,17 @@ def mpu6050(like=None):
 
 
 def test_identify_tells_the_chips_apart_by_reading_alone():
-    for make, want in ((ds3231, clock.ExternalRTC.DS3231), (pcf8523, clock.ExternalRTC.PCF8523),
+    for make, want in ((ds3231, rtcchip.ExternalRTC.DS3231), (pcf8523, rtcchip.ExternalRTC.PCF8523),
                        (ds1307, None), (mpu6050, None)):
         chip = make()
         before = bytes(chip.r)
         bus = Bus({0x68: chip})
-        assert clock.identify(bus) == want, make.__name__
+        assert rtcchip.identify(bus) == want, make.__name__
         assert bus.writes == [] and chip.stored == [] and bytes(chip.r) == before
         assert not bus.locked
-    assert clock.identify(Bus({})) is None
-    assert clock.identify(Bus({0x68: Regs(0x20, {})})) is None  # all zero: no date held
-    assert clock.find_rtc(None) is None
+    assert rtcchip.identify(Bus({})) is None
+    assert rtcchip.identify(Bus({0x68: Regs(0x20, {})})) is None  # all zero: no date held
+    assert rtcchip.find_rtc(None) is None
 
 
 @pytest.mark.parametrize("like", [ds3231, pcf8523])
@@ -197,18 +197,18 @@ def test_a_motion_sensor_that_reads_like_a_clock_is_left_alone(like):
     # Its first registers are a clock's, twice over: only WHO_AM_I tells it apart.
     chip = mpu6050(like())
     bus = Bus({0x68: chip})
-    assert clock.identify(bus) is None and clock.find_rtc(bus) is None
+    assert rtcchip.identify(bus) is None and rtcchip.find_rtc(bus) is None
     assert bus.writes == [] and chip.stored == []
     # Without WHO_AM_I the same registers would pass for the clock: the test can fail.
     chip.r[0x75] = 0
-    assert clock.identify(bus) is not None
+    assert rtcchip.identify(bus) is not None
 
 
 @pytest.mark.parametrize("make", [ds3231, pcf8523])
 def test_a_clock_is_written_only_once_known(make):
     chip = make()
     bus = Bus({0x68: chip})
-    rtc = clock.find_rtc(bus)
+    rtc = rtcchip.find_rtc(bus)
     c = clock.DeviceClock(FakeInternalRTC(), rtc, lambda: 0, time.struct_time)
     assert bus.writes == [] and chip.stored == []  # found and read: nothing written
     c.set_today(2026, 11, 30)
@@ -226,16 +226,16 @@ class StuckBus(Bus):
 
 def test_a_bus_whose_lock_is_never_free_is_done_without_in_bounded_tries():
     bus = StuckBus({0x68: ds3231()})
-    assert clock.identify(bus) is None
-    assert bus.tries <= 2 * clock._LOCK_TRIES  # two reads, each given up
-    assert clock.find_rtc(bus) is None and bus.writes == []
+    assert rtcchip.identify(bus) is None
+    assert bus.tries <= 2 * rtcchip._LOCK_TRIES  # two reads, each given up
+    assert rtcchip.find_rtc(bus) is None and bus.writes == []
     # A chip found while the bus was free, whose bus then sticks: the clock goes on alone.
     free = Bus({0x68: ds3231()})
-    rtc = clock.find_rtc(free)
+    rtc = rtcchip.find_rtc(free)
     free.try_lock()  # taken and never given back
     free.tries = 0
     c = clock.DeviceClock(FakeInternalRTC(), rtc, lambda: 0, time.struct_time)
-    assert c.ext is None and free.tries <= clock._LOCK_TRIES
+    assert c.ext is None and free.tries <= rtcchip._LOCK_TRIES
     c = clock.DeviceClock(FakeInternalRTC(), None, lambda: 0, time.struct_time)
     c.ext = rtc
     c.set_today(2026, 11, 30)  # the chip's write gives up, the internal clock is set
@@ -245,11 +245,11 @@ def test_a_bus_whose_lock_is_never_free_is_done_without_in_bounded_tries():
 @pytest.mark.parametrize("make", [ds3231, pcf8523])
 def test_set_and_read_back(make):
     chip = make()
-    rtc = clock.find_rtc(Bus({0x68: chip}))
+    rtc = rtcchip.find_rtc(Bus({0x68: chip}))
     rtc.set_datetime(2026, 11, 30, 21, 45, 7)
     assert rtc.datetime() == (2026, 11, 30, 21, 45, 7)
     assert not rtc.lost_power()
-    if rtc.chip == clock.ExternalRTC.DS3231:
+    if rtc.chip == rtcchip.ExternalRTC.DS3231:
         assert chip.r[3] == 1  # Monday, DS3231 counts 1..7 from Monday here
         assert chip.r[0:7] == bytes((0x07, 0x45, 0x21, 1, 0x30, 0x11, 0x26))
     else:
@@ -259,10 +259,10 @@ def test_set_and_read_back(make):
 
 def test_lost_power_flags():
     # The DS3231 flags a stopped oscillator in its status register, the PCF8523 in seconds.
-    for chip, flag_reg, kind in ((ds3231(), 0x0F, clock.ExternalRTC.DS3231),
-                                 (pcf8523(), 3, clock.ExternalRTC.PCF8523)):
+    for chip, flag_reg, kind in ((ds3231(), 0x0F, rtcchip.ExternalRTC.DS3231),
+                                 (pcf8523(), 3, rtcchip.ExternalRTC.PCF8523)):
         chip.r[flag_reg] = 0x80
-        rtc = clock.ExternalRTC(Bus({0x68: chip}), kind)
+        rtc = rtcchip.ExternalRTC(Bus({0x68: chip}), kind)
         assert rtc.lost_power(), kind
         rtc.set_datetime(2026, 1, 2)
         assert not rtc.lost_power(), kind
@@ -292,9 +292,9 @@ def test_device_clock_without_external_chip():
 def test_device_clock_takes_the_date_from_a_set_chip_at_start(make):
     chip = make()
     bus = Bus({0x68: chip})
-    clock.find_rtc(bus).set_datetime(2026, 12, 1, 8, 0, 0)
+    rtcchip.find_rtc(bus).set_datetime(2026, 12, 1, 8, 0, 0)
     r = FakeInternalRTC()
-    c = clock.DeviceClock(r, clock.find_rtc(bus), lambda: 0, time.struct_time)
+    c = clock.DeviceClock(r, rtcchip.find_rtc(bus), lambda: 0, time.struct_time)
     assert c.today() == (2026, 12, 1) and c.plausible()
     assert r.datetime.tm_hour == 8
 
@@ -303,14 +303,14 @@ def test_device_clock_takes_the_date_from_a_set_chip_at_start(make):
 def test_device_clock_ignores_a_chip_that_lost_power_and_sets_it(make):
     chip = make()
     bus = Bus({0x68: chip})
-    ext = clock.find_rtc(bus)
+    ext = rtcchip.find_rtc(bus)
     ext.set_datetime(2026, 12, 1)
-    if ext.chip == clock.ExternalRTC.DS3231:
+    if ext.chip == rtcchip.ExternalRTC.DS3231:
         chip.r[0x0F] = 0x80
     else:
         chip.r[3] |= 0x80
     r = FakeInternalRTC()
-    c = clock.DeviceClock(r, clock.find_rtc(bus), lambda: 0, time.struct_time)
+    c = clock.DeviceClock(r, rtcchip.find_rtc(bus), lambda: 0, time.struct_time)
     assert not c.plausible()  # the chip's date was not trusted
     c.set_today(2026, 12, 5)
     assert ext.datetime()[0:3] == (2026, 12, 5) and not ext.lost_power()
@@ -328,7 +328,7 @@ def _sim_bus(kind):
 def test_works_with_the_simulators_chips(kind):
     """The simulator's own chip models (written separately) are found and driven too."""
     bus, _ = _sim_bus(kind)
-    ext = clock.find_rtc(bus)
+    ext = rtcchip.find_rtc(bus)
     assert ext is not None and ext.chip.lower() == kind
     assert ext.datetime()[0:4] == (2026, 11, 30, 12)
     ext.set_datetime(2027, 3, 4, 5, 6, 7)
@@ -338,7 +338,7 @@ def test_works_with_the_simulators_chips(kind):
 @pytest.mark.parametrize("kind", ["ds1307", "mpu6050"])
 def test_the_simulators_other_chips_at_0x68_are_left_alone(kind):
     bus, devices = _sim_bus(kind)
-    assert clock.find_rtc(bus) is None
+    assert rtcchip.find_rtc(bus) is None
     assert bus.writes == [] and devices[0x68].writes == []
 
 
@@ -379,7 +379,7 @@ def test_through_the_game_a_chip_it_does_not_own_gets_no_write(monkeypatch, kind
 
 def test_through_the_game_a_ds3231_is_found_by_reading_and_written_only_when_set(monkeypatch):
     app, chip, _ = _boot(monkeypatch, "ds3231")
-    assert app.clock.ext is not None and app.clock.ext.chip == clock.ExternalRTC.DS3231
+    assert app.clock.ext is not None and app.clock.ext.chip == rtcchip.ExternalRTC.DS3231
     assert chip.writes == []  # found and its date read: nothing written
     app.clock.set_today(2026, 12, 24)
     assert chip.writes and app.clock.ext.datetime()[:3] == (2026, 12, 24)
@@ -389,7 +389,7 @@ def test_through_the_game_a_stuck_i2c_bus_starts_the_game_without_the_chip(monke
     app, chip, tries = _boot(monkeypatch, "ds3231", stuck=True)
     assert app.screen.name == "table" and app.clock.ext is None
     assert app.clock.today() == (2026, 11, 30)  # the internal clock, set for the test
-    assert 0 < tries <= 2 * clock._LOCK_TRIES  # bounded: two reads given up
+    assert 0 < tries <= 2 * rtcchip._LOCK_TRIES  # bounded: two reads given up
     assert chip.writes == []
 
 
@@ -415,7 +415,7 @@ def test_a_chip_that_passes_identify_and_then_raises_is_done_without(exc):
     chip = ds3231()
     Bus({0x68: chip})  # as found: a date and the status bits a DS3231 has
     bus = Bus({0x68: FailingAfter(chip, 2, exc)})  # identify's two reads, then the error
-    ext = clock.find_rtc(bus)
+    ext = rtcchip.find_rtc(bus)
     assert ext is not None
     r = FakeInternalRTC()
     c = clock.DeviceClock(r, ext, lambda: 0, time.struct_time)
@@ -434,7 +434,7 @@ def _bcd(v):
 def test_a_look_alike_s_impossible_time_is_refused_and_the_date_asked(reg, value):
     chip = ds3231()
     bus = Bus({0x68: chip})
-    ext = clock.find_rtc(bus)
+    ext = rtcchip.find_rtc(bus)
     ext.set_datetime(2026, 12, 1, 8, 0, 0)
     chip.r[reg] = value  # after the chip was found: its time turns impossible
     r = FakeInternalRTC()
@@ -460,7 +460,7 @@ def test_two_thousand_fuzzed_look_alikes_never_stop_the_start_nor_set_an_impossi
                              _bcd(rng.randint(25, 99))))
         chip.r[0x0F] = 0  # the oscillator flag clear: the chip claims its time is good
         bus = Bus({0x68: chip})
-        ext = clock.find_rtc(bus)
+        ext = rtcchip.find_rtc(bus)
         found += ext is not None
         r = FakeInternalRTC()
         c = clock.DeviceClock(r, ext, lambda: 0, time.struct_time)

@@ -100,7 +100,7 @@ def test_time_monotonic_follows_the_polls_not_the_wall_clock(board_sim):
 
 @pytest.mark.parametrize("chip", ["ds3231", "pcf8523"])
 def test_the_game_finds_and_reads_and_sets_the_external_rtc(chip):
-    from freecell_mc.hardware import clock
+    from freecell_mc.hardware import clock, rtcchip
 
     s = _Sim(ext=chip)
     fakes.install(s)
@@ -110,9 +110,9 @@ def test_the_game_finds_and_reads_and_sets_the_external_rtc(chip):
         i2c = board.I2C()
         assert board.I2C() is i2c
         assert i2c.scan() == [0x68]
-        found = clock.identify(i2c)
-        assert found == (clock.ExternalRTC.DS3231 if chip == "ds3231"
-                         else clock.ExternalRTC.PCF8523)
+        found = rtcchip.identify(i2c)
+        assert found == (rtcchip.ExternalRTC.DS3231 if chip == "ds3231"
+                         else rtcchip.ExternalRTC.PCF8523)
         dc = clock.device_clock(i2c)
         # the chip's date went into the internal RTC, which had restarted at 2000-01-01
         assert dc.today() == (2026, 11, 30)

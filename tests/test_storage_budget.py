@@ -10,7 +10,7 @@ sequence numbers wrap below 2**30, so the next record is always one the load tak
 import struct
 
 from host_sim import hardware
-from freecell_mc.saves import policy, record, savelog
+from freecell_mc.saves import loading, policy, record, savelog
 
 from test_faults import FREE
 
@@ -148,14 +148,19 @@ def test_a_record_at_the_last_sequence_number_goes_on_at_1_and_loads():
 
 
 def test_which_number_is_newest_round_the_circle():
+    # The first loading.NVM_PLACES entries are nvm's (empty here), the rest the file's.
+    nvm = [-1] * loading.NVM_PLACES
     assert record.next_seq(record.SEQ_LIMIT - 1) == 1 and record.next_seq(0) == 1
-    assert policy.newest_of([-1, record.SEQ_LIMIT - 1, 1]) == 1  # wrapped: 1 is the newer
-    assert policy.newest_of([-1, 4, 5]) == 5 and policy.newest_of([-1, 5, 4]) == 5
-    assert policy.newest_of([-1, record.SEQ_LIMIT - 3, 2, -1, record.SEQ_LIMIT - 1]) == 2
-    assert policy.newest_of([-1, 7, 9, 8]) == 9 and policy.newest_of([-1, -1]) == -1
-    seqs = [-1, 7, 9, 8, 9 + (1 << 29)]  # half the circle away: not the board's
-    assert policy.newest_of(seqs) == 9
-    assert seqs[4] == -1 and seqs[2] > seqs[3] > seqs[1] >= 0  # age keys, in place
+    assert loading.newest_of(nvm + [record.SEQ_LIMIT - 1, 1]) == 1  # wrapped: 1 is the newer
+    assert loading.newest_of(nvm + [4, 5]) == 5 and loading.newest_of(nvm + [5, 4]) == 5
+    assert loading.newest_of(nvm + [record.SEQ_LIMIT - 3, 2, -1, record.SEQ_LIMIT - 1]) == 2
+    assert loading.newest_of(nvm + [7, 9, 8]) == 9 and loading.newest_of(nvm + [-1]) == -1
+    seqs = nvm + [7, 9, 8, 9 + (1 << 29)]  # half the circle away: not the board's
+    assert loading.newest_of(seqs) == 9
+    assert seqs[5] == -1 and seqs[3] > seqs[4] > seqs[2] >= 0  # age keys, in place
+    # nvm's record, wherever it lies, decides the board's run against any number of others.
+    seqs = [100, -1] + [100 + (20 << 24) + k for k in range(40)]
+    assert loading.newest_of(seqs) == 100 and seqs[2:] == [-1] * 40
 
 
 def test_the_record_keeps_the_clock_to_the_millisecond():

@@ -97,7 +97,7 @@ def outcome(rec):
     rec wins when the game could have written it and it is newer; refused, it is told when
     it claims to be newer. A sequence number the game never writes (0, 2**30 and up) gives
     no age: such a record is damage, passed over like a torn one. Beside OLDER's (a small
-    number in the first of the circle's 64 arcs of 2**24), policy.newest_of joins an arc,
+    number in the first of the circle's 64 arcs of 2**24), loading.newest_of joins an arc,
     the one after it and an occupied one after that into one run: a number up to two arcs
     on is newer (two arcs before, older); one further off is in a run of its own, which
     loses the tie of one record each to the lower start.

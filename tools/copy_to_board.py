@@ -233,7 +233,7 @@ def carry_over(dest, out=sys.stdout):
     goes into the new file's first place, so an update loses no play. The old file is left
     as it is (the player may delete it: it is 1 MB).
     """
-    from freecell_mc.saves import policy, record
+    from freecell_mc.saves import loading, record
 
     path = dest / OLD_SAVES
     if not path.is_file():
@@ -247,7 +247,8 @@ def carry_over(dest, out=sys.stdout):
             found.append((record.seq_of(rec), rec))
     if not found:
         return None
-    newest = policy.newest_of([seq for seq, _ in found])
+    # The places after nvm's (loading.NVM_PLACES): the earlier file's records, counted alike.
+    newest = loading.newest_of([-1] * loading.NVM_PLACES + [seq for seq, _ in found])
     rec = [r for seq, r in found if seq == newest][0]
     out.write("carried the newest save of %s (the earlier layout) over; that file may be "
               "deleted\n" % OLD_SAVES)

@@ -78,7 +78,7 @@ def read_usb_flag(blocks):
         data = a if a is not None else b
     if data is not None:
         return record.usb_flag(data) == 1
-    from freecell_mc.saves.policy import NVM_PLACES, newest_of
+    from freecell_mc.saves.loading import NVM_PLACES, newest_of
 
     seqs = [-1] * (NVM_PLACES + len(blocks) - 1)
     for at in range(NVM_PLACES, len(seqs)):

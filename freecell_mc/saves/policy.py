@@ -15,12 +15,10 @@ and the wear arithmetic.
 from freecell_mc import dates
 from freecell_mc.compat import const
 from freecell_mc.saves.record import (
-    BAD, CREDIT_MAX, CREDIT_MIN, HARD, IMPORTANT, NEWER, OK, REC, SEQ_LIMIT, TOLD_LIMITED, WINS,
-    check, credit_of, in_file, refusal, seq_of, usb_flag,
+    CREDIT_MAX, CREDIT_MIN, HARD, IMPORTANT, REC, TOLD_LIMITED, WINS,
+    credit_of, in_file, seq_of, usb_flag,
 )
-from freecell_mc.saves.savelog import (
-    NO_FILE, NVM_COPY, READ_ONLY, Ring, SaveLog, read_place, read_place_into,
-)
+from freecell_mc.saves.savelog import NO_FILE, NVM_COPY, READ_ONLY, Ring
 
 CHECKPOINT_MS = const(1500)  # a change is on flash at most this long after it was seen
 _CHECK_MS = const(250)  # how often commit() looks for changes when not forced
@@ -43,79 +41,6 @@ _BEHIND_WINS = const(4)  # nvm lacks a win or a day won (record.WINS)
 MSG_UNREADABLE = "Saved games and statistics could not be read. Starting fresh."
 MSG_NEWER = "Saves were written by a newer FreeCell MC. Starting fresh."
 MSG_OLDER = "The newest save could not be used. Continuing from an earlier save."
-
-
-# newest_of cuts the circle of sequence numbers into 64 arcs of 2**_ARC numbers.
-_ARC = const(24)
-# Where records are read from: nvm's two places (savelog.NVM_COPY), then the save file's.
-NVM_PLACES = const(2)
-# An nvm record's vote in newest_of: more than every place of the save file together. Only
-# the game writes nvm (it is the chip's own flash, out of the computer's reach), so the run
-# of numbers holding nvm's records is the board's own, however many records a save file
-# holds elsewhere.
-_NVM_VOTE = const(8192)
-# What a scan of the places found besides intact records (Saves._scan).
-_UNREADABLE = const(1)  # a place holds what the game never wrote
-_NEWER = const(2)  # a record of a newer layout
-_TORN = const(4)  # one place holds the start of a record and not the rest: a cut mid-write
-_TORN_MORE = const(8)  # more than one place does
-
-
-def newest_of(seqs):
-    """Return the newest of a list of sequence numbers (-1 entries are none), or -1.
-
-    The first NVM_PLACES entries are nvm's, the rest the save file's. Each entry becomes
-    its age key in place: larger is newer, -1 for none and for a number far from the
-    board's own. Those lie in one stretch of the circle a few million long, so the
-    circle's 64 arcs of 2**24 numbers are counted, an arc and the one after each occupied
-    one (a save may cross into it) join into a run, and the run holding the most votes is
-    the board's (then the run starting lowest): a record of the save file's is one vote,
-    one of nvm's outvotes them all, so where nvm holds a record its run is the board's and
-    records planted in the file elsewhere, however many, are never newer. Within the run
-    the order runs from its start, never half-way round. A number planted outside that run
-    is never newer than the saves that follow (by distance round the circle, one exactly
-    half away was neither and pinned the older record; one just short of half became
-    "newer" after a save or two); one planted inside it is ordered like the game's own.
-    """
-    count = [0] * 64
-    for at in range(len(seqs)):
-        s = seqs[at]
-        if s > 0:
-            count[s >> _ARC] += _NVM_VOTE if at < NVM_PLACES else 1
-    lo = -1  # an arc neither occupied nor after one: the runs are found from it
-    for i in range(64):
-        if not (count[i] or count[i - 1]):
-            lo = i
-            break
-    best = -1
-    start = 0
-    n = 64  # arcs in the board's run (all of them when no arc is free)
-    if lo >= 0:
-        w = -1
-        for i in range(lo + 1, lo + 65):
-            at = i & 63
-            if count[at] or count[at - 1]:
-                if w < 0:
-                    w = 0
-                    top = at
-                w += count[at]
-            elif w >= 0:
-                key = w * 64 + 63 - top  # the most votes, then the lowest start
-                if key > best:
-                    best, start, n = key, top, (i - top) & 63
-                w = -1
-    top = -1
-    best = -1
-    for at in range(len(seqs)):
-        s = seqs[at]
-        if s > 0:
-            key = (s - (start << _ARC)) % SEQ_LIMIT
-            if key >> _ARC >= n:
-                key = -1
-            elif key > best:
-                best, top = key, s
-            seqs[at] = key
-    return top
 
 
 class Saves(Ring):
@@ -144,11 +69,11 @@ class Saves(Ring):
     def load(self):
         """Read every place, keep the newest valid record; return None or one message.
 
-        In four steps: scan the places (_scan: nvm's two, then the save file's), choose
-        the newest record the game could have written (_choose), carry over the earlier
-        layout's save file when this one holds none, and decide what the player is told
-        (_told). A record refused for an impossible value counts as damaged, but unlike
-        the damage a power cut leaves, it is told: when it claims to be newer than the
+        loading.find reads the places and chooses the newest record the game could have
+        written (carrying over the earlier layout's save file when this one holds none);
+        here it is taken and what the player is told is decided. A record refused for an
+        impossible value counts as damaged, but unlike the damage a power cut leaves, it
+        is told: when it claims to be newer than the
         record used, the player is told once (MSG_OLDER, or MSG_UNREADABLE when nothing
         else is left), and the records written from then on are numbered above it so the
         next start is quiet. A start from nvm's backup because the save file is gone or
@@ -157,50 +82,19 @@ class Saves(Ring):
         fcsave/saves.bin is read too (never written); its newest record, when newer than
         nvm's, is carried over: loaded and written at once to the save file or nvm.
         """
-        blocks = self._blocks
-        n = self._files  # at most the ring's places: SaveLog bounds it by the ring, not the size
-        # The board's save file reads every place into one buffer: 2,048 places a start,
-        # which as new bytes objects were half a megabyte of garbage (several collections).
-        into = getattr(blocks, "read_into", None)
-        buf = bytearray(REC) if into is not None else None
-        # Per place: the sequence number of an intact record, -1 for none (made at its full
-        # length at once: grown by appends, 2,049 numbers left twice their size in garbage).
-        seqs = [-1] * (NVM_PLACES + n)
-        found = self._scan(blocks, into, buf, seqs)
-        best, best_key, newest_file, nvm_data, refused_key, refused_seq = self._choose(
-            blocks, seqs)
-        carried = False
-        if newest_file < 0 and into is not None:
-            # The save file holds no record: missing, or new, the game copied by hand over
-            # the earlier layout, whose board made fcsave/saves.bin itself and may have
-            # left newer play there than in nvm. That file is read, never written: its
-            # records compete with nvm's, and the newest goes into this save file (or nvm)
-            # at once (docs/saves.md). What a start tells stays what this file and nvm
-            # showed.
-            old = SaveLog(None, "fcsave/saves.bin", blocks.want, blocks.fs)
-            m = len(old) - 1
-            if m > 0:
-                seqs = [-1] * (NVM_PLACES + m)
-                self._scan(old, old.read_into, buf, seqs)
-                best, best_key, newest_file, nvm_data, refused_key, refused_seq = (
-                    self._choose(old, seqs))
-                carried = best is not None and best is not nvm_data
-                newest_file = -1  # the writer starts this file afresh
-            old.close()
-        if nvm_data is None and best is not None:
-            # Older than the file's newest: its USB flag still counts.
-            nvm_data = self._nvm_record()
+        from freecell_mc.saves import loading
+
+        best, best_key, newest_file, nvm_data, refused_key, refused_seq, damage, carried = (
+            loading.find(self.nvm, self._blocks, self._files))
         self._fresh()
         self.message = None
-        self._resume(newest_file - NVM_PLACES)
+        self._resume(newest_file - loading.NVM_PLACES)
         self._nvm_usb = usb_flag(nvm_data) if nvm_data is not None else None
         if best is None:
             self._seq = 0
-            # One torn record and nothing else is the very first save, cut: nothing lost
-            # but the moment it held, so nothing to tell.
-            if found & _NEWER:
+            if damage == loading.DAMAGE_NEWER:
                 self.message = MSG_NEWER
-            elif found & (_UNREADABLE | _TORN_MORE) or refused_key >= 0:
+            elif damage or refused_key >= 0:
                 self.message = MSG_UNREADABLE
         else:
             self._unpack(best)
@@ -230,92 +124,6 @@ class Saves(Ring):
             self._dirty_ms = 0
             self._write(None, True)
         return self.message
-
-    def _place(self, blocks, at):
-        """Return the REC bytes of place at: nvm's two, then blocks' save places."""
-        if at < NVM_PLACES:
-            return read_place(self.nvm, at * NVM_COPY)
-        return read_place(blocks[at - NVM_PLACES + 1])
-
-    def _scan(self, blocks, into, buf, seqs):
-        """Read every place: put each intact record's sequence number into seqs (then
-        turned into age keys by newest_of); return what else was found (_UNREADABLE,
-        _NEWER, _TORN, _TORN_MORE)."""
-        found = 0
-        for at in range(len(seqs)):
-            if at >= NVM_PLACES and into is not None:
-                data = read_place_into(into, at - NVM_PLACES, buf)
-            else:
-                data = self._place(blocks, at)
-            st = check(data)
-            if st == OK:
-                seq = seq_of(data)
-                if 0 < seq < SEQ_LIMIT:
-                    seqs[at] = seq
-                else:
-                    found |= _UNREADABLE  # no number the game writes: damage, not an age
-            elif st == BAD:
-                if data[0:4] != b"FCMC":
-                    found |= _UNREADABLE
-                elif found & _TORN:
-                    found |= _TORN_MORE
-                else:
-                    found |= _TORN
-            elif st == NEWER:
-                found |= _NEWER
-        newest_of(seqs)  # sequence numbers wrap: each becomes its age key, far ones -1
-        return found
-
-    def _choose(self, blocks, seqs):
-        """Return (best, its key, its save-file place or -1, nvm's record, the key and number
-        of the newest refused record) from the age keys of a scan.
-
-        Only the intact records that could win are checked field by field: nvm's, and the
-        save file's from the newest down to the first the game could have written. Older
-        refused ones lose anyway.
-        """
-        best = None
-        best_key = -1
-        newest_file = -1  # place index of the newest valid save-file record
-        nvm_data = None  # nvm's newest record, when it is one the game could have written
-        refused_key = -1  # the nearest to newest among refused records that were checked
-        refused_seq = 0
-        game = None  # a scratch engine to check the slots' positions with
-        top = max(seqs)
-        while top >= 0:
-            at = seqs.index(top)
-            seqs[at] = -1
-            data = self._place(blocks, at)
-            if data is not None and check(data) == OK:
-                if game is None:
-                    from freecell_mc.rules.engine import Game
-
-                    game = Game()
-                if refusal(data, game) is not None:
-                    if top > refused_key:
-                        refused_key, refused_seq = top, seq_of(data)
-                else:
-                    if top > best_key:
-                        best, best_key = data, top
-                    if at < NVM_PLACES:
-                        if nvm_data is None:
-                            nvm_data = data
-                    else:
-                        newest_file = at
-                        break
-            top = max(seqs)
-        return best, best_key, newest_file, nvm_data, refused_key, refused_seq
-
-    def _nvm_record(self):
-        """Return nvm's newest record the game could have written, or None."""
-        seqs = [-1] * NVM_PLACES
-        for at in range(NVM_PLACES):
-            data = self._place(None, at)
-            if check(data) == OK and refusal(data) is None:
-                seqs[at] = seq_of(data)
-        if newest_of(seqs) < 0:
-            return None
-        return self._place(None, seqs.index(max(seqs)))
 
     def _tell_limited(self):
         """Say once (until mended) that saves go to nvm alone for want of a save file."""

@@ -33,7 +33,7 @@ _RESIDUE = const(0x2144DF1C)
 
 # Record layout (little-endian):
 #   0 magic "FCMC" | 4 version u8 | 5 where u8 (1: written to the save file too; soft)
-#   6 length u16 (= REC) | 8 seq u32 (1 .. 2**30 - 1, wrapping: see policy.newest_of)
+#   6 length u16 (= REC) | 8 seq u32 (1 .. 2**30 - 1, wrapping: see loading.newest_of)
 #  12 settings: 12 cells u8 | 13 takeback u8 | 14 four_colour u8 | 15 usb_writable u8
 #               16 calibration x_min, x_max, y_min, y_max u16 x4 | 24 active slot u8
 #               25 confirmed day u16 (day number of the last date the player or a running
@@ -78,7 +78,7 @@ _MAX_ELAPSED = const(0x3FFFFFFF)  # the cap on a slot's elapsed seconds (a small
 # the game writes is one a load accepts and a small int on the board (below 2**30). Which
 # is newest is not told by the distance of two numbers round that circle (a number half
 # the circle away is neither, and one planted just short of half becomes "newer" after a
-# save or two): policy.newest_of finds the arc of the circle that holds the board's own
+# save or two): loading.newest_of finds the arc of the circle that holds the board's own
 # records and orders that arc from its start. One board's records lie a few million writes
 # apart at most (the save file wears out after about 10 million), less than 2**24.
 SEQ_LIMIT = const(0x40000000)

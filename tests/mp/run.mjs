@@ -26,9 +26,10 @@ const PURE = [
   "__init__", "compat", "dates", "play",
   "rules/__init__", "rules/cards", "rules/deals", "rules/engine", "rules/notation",
   "saves/__init__", "saves/record", "saves/settings", "saves/savelog", "saves/notices",
-  "saves/policy",
+  "saves/policy", "saves/loading",
   "saves/stats",
-  "hardware/__init__", "hardware/backlight", "hardware/clock", "hardware/taps",
+  "hardware/__init__", "hardware/backlight", "hardware/clock", "hardware/rtcchip",
+  "hardware/carry", "hardware/taps",
   "ui/__init__", "ui/layout",
 ];
 
