@@ -95,13 +95,12 @@ def engine_section(out):
     """Print the engine's figures."""
     g = engine.Game()
     log_bytes = sum(len(c) for c in g._log)
-    undo_bytes = log_bytes // engine.LOG_MOVES
     out.write("engine\n")
     out.write("  position: %d bytes (52 card bytes + 16 slot bytes)\n" % len(g.pos))
-    out.write("  undo: %d bytes per move; the first %d moves preallocated (%d bytes), then\n"
+    out.write("  undo: %g bytes per move; the first %d moves preallocated (%d bytes), then\n"
               "        one more chunk of %d moves (%d bytes) per %d moves\n"
-              % (undo_bytes, engine.LOG_MOVES, log_bytes, engine.CHUNK_MOVES,
-                 2 * engine.CHUNK_MOVES, engine.CHUNK_MOVES))
+              % (log_bytes / engine.LOG_MOVES, engine.LOG_MOVES, log_bytes, engine.CHUNK_MOVES,
+                 engine.CHUNK_BYTES, engine.CHUNK_MOVES))
     mp = micropython_figures()
     out.write("  MicroPython 1.27 (WebAssembly), heap kept after import:\n")
     out.write("    engine (with the package and compat): %d bytes\n" % mp["heap_after_engine"])

@@ -226,14 +226,14 @@ def test_undo_reaches_back_to_the_deal_after_thousands_of_moves():
     assert not g.undo() and g.history_len() == 0
 
 
-def test_undo_log_costs_2_bytes_a_move_and_a_new_deal_gives_the_growth_back():
+def test_undo_log_costs_1_5_bytes_a_move_and_a_new_deal_gives_the_growth_back():
     g = shuttle_game()
     first = sum(len(c) for c in g._log)
-    assert first == 2 * engine.LOG_MOVES
+    assert first * 2 == 3 * engine.LOG_MOVES
     shuttle(g, 5000)
     held = sum(len(c) for c in g._log)
-    # Whole chunks only: 5,000 moves in 10 chunks of 512.
-    assert held == 2 * engine.CHUNK_MOVES * 10
+    # Whole chunks only: 5,000 moves in 10 chunks of 512, two moves in three bytes.
+    assert held == engine.CHUNK_BYTES * 10 and engine.CHUNK_BYTES * 2 == 3 * engine.CHUNK_MOVES
     g.load(bytes(g.pos), 7)
     assert sum(len(c) for c in g._log) == first and g.history_len() == 0
 
@@ -254,6 +254,31 @@ def test_with_no_heap_left_the_oldest_moves_are_forgotten_not_the_move(monkeypat
     for k in range(2148, 512, -1):
         assert g.undo() and bytes(g.pos) == snapshots[k - 1]
     assert not g.undo() and g.moves == 512
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 13])
+def test_every_count_of_cards_comes_back_whole_at_both_halves_of_a_pair(n):
+    # A move's count is 4 bits beside its neighbour's: every count, at an even and an odd
+    # place of a pair, in a chunk and across a chunk's end, undoes exactly.
+    g = Game()
+    for i in range(engine.CHUNK_MOVES + 3):
+        g._count = i + 1  # the move at i is the last
+        g._log = [bytearray(engine.CHUNK_BYTES) for _ in range(2)]
+        j = i & (engine.CHUNK_MOVES - 1)
+        chunk = g._log[i // engine.CHUNK_MOVES]
+        o = (j >> 1) * 3
+        # Write as move() does, the neighbour of the pair holding another count.
+        if j & 1:
+            chunk[o + 1] = 9
+            chunk[o + 2] = 3 << 4 | 5
+            chunk[o + 1] = (chunk[o + 1] & 15) | n << 4
+        else:
+            chunk[o + 1] = 11 << 4
+            chunk[o] = 3 << 4 | 5
+            chunk[o + 1] = n | (chunk[o + 1] & 0xF0)
+        seen = []
+        g._transfer = lambda src, dst, k: seen.append((src, dst, k))
+        assert g.undo() and seen == [(5, 3, n)]
 
 
 def test_cells_beyond_the_count_never_take_a_card():

@@ -229,12 +229,12 @@ def test_engine_operations_allocate_nothing(tmp_path):
         assert got["count"][op] > 0, "never measured " + op
         assert got["worst"][op] == 0, "%s allocates %d bytes" % (op, got["worst"][op])
     assert got["count"]["move"] >= 100 and got["count"]["undo"] >= 10
-    # The one documented exception: a game past 2,048 moves gets one more 1 KB chunk of
-    # undo log at the first move of each 512 (about 2 bytes a move), and undo back to the
-    # deal allocates nothing.
+    # The one documented exception: a game past 2,048 moves gets one more 768-byte chunk of
+    # undo log at the first move of each 512 (1.5 bytes a move), and undo back to the deal
+    # allocates nothing.
     grew = got["long_game"]["grew"]
     assert [i for i, _ in grew] == [2048, 2560, 3072]
-    assert all(1024 <= nbytes <= 1024 + 64 for _, nbytes in grew), grew
+    assert all(768 <= nbytes <= 768 + 64 for _, nbytes in grew), grew
     assert got["long_game"]["undo_worst"] == 0
     # A game set aside for the other slot hands its undo log over whole: what it allocates
     # is its 68-byte position and short lists, no more at 3,100 moves than at one (where

@@ -12,11 +12,11 @@ The whole mutable position is one bytearray(68) (a card byte is ``rank << 2 | su
     bytes 64..67  _FOUND  foundation of suit s: its top rank 0..13
 
 Slots are small ints: 0..7 columns, 8..11 cells, 12..15 the foundation of suit slot - 12.
-A move (src, dst, n) is logged in 2 bytes, ``src << 4 | dst`` and ``n``; undo replays it
-backwards. The log is a list of 1 KB chunks (512 moves each): the first LOG_MOVES moves of a
-game go into chunks allocated with the Game, and a longer game gets one more chunk per 512
-moves (about 2 bytes a move, amortised), so undo reaches back to the deal however long the
-game. Should the heap refuse a chunk, the oldest one is reused and its 512 moves are
+A move (src, dst, n) is logged in 12 bits, ``src << 4 | dst`` in a byte and ``n`` (1..13) in
+half of one, two moves in 3 bytes; undo replays it backwards. The log is a list of 768-byte
+chunks (512 moves each): the first LOG_MOVES moves of a game go into chunks allocated with
+the Game, and a longer game gets one more chunk per 512 moves (1.5 bytes a move, amortised),
+so undo reaches back to the deal however long the game. Should the heap refuse a chunk, the oldest one is reused and its 512 moves are
 forgotten instead of the move failing. Every method after ``deal``/``load`` allocates
 nothing on MicroPython (but for that one chunk per 512 moves beyond LOG_MOVES): loops over
 range(), small-int bit masks, preallocated scratch buffers.
@@ -37,13 +37,15 @@ NCOLS = const(8)
 MAX_CELLS = const(4)
 SLOTS = const(16)
 
-# Undo log chunks: 512 moves of 2 bytes. 1 KB is small enough for a fragmented heap to find
-# and large enough that a chunk's own object header (16 bytes) stays under 2% of it.
+# Undo log chunks: 512 moves, two in 3 bytes (a pair: the first's src << 4 | dst, both
+# counts of cards as the low and high halves of a byte, the second's src << 4 | dst), so
+# 768 bytes: small enough for a fragmented heap to find, large enough that a chunk's own
+# object header (16 bytes) stays near 2% of it. At 2 bytes a move the chunks were 1 KB,
+# and the day of play, two slots of 2,000 moves, held 2 KB more of them.
 CHUNK_MOVES = const(512)
+CHUNK_BYTES = const(768)
 _CHUNK_SHIFT = const(9)
 _CHUNK_MASK = const(511)
-_CHUNK_BYTES_SHIFT = const(10)
-_CHUNK_BYTES_MASK = const(1023)
 # Moves logged without any allocation while playing (the SPEC asks that at least 2,000 be
 # kept; beyond them the log grows).
 LOG_MOVES = const(2048)
@@ -78,7 +80,7 @@ class Game:
         self.moves = 0
         self._log = []
         for _ in range(_FIRST_CHUNKS):
-            self._log.append(bytearray(2 * CHUNK_MOVES))
+            self._log.append(bytearray(CHUNK_BYTES))
         self._count = 0  # undoable moves held in the log, oldest first
         # Scratch for finish_available: simulated column bottoms and foundation ranks.
         self._sim = bytearray(NCOLS + 4)
@@ -178,7 +180,7 @@ class Game:
         return self._count
 
     def trade_history(self, log, count):
-        """Take log, a list of 1 KB chunks holding count moves that undo this very position
+        """Take log, a list of chunks holding count moves that undo this very position
         (as trade_history gave them, or [] and 0), as the undo history; return the history
         held until now as (log, count). Nothing is copied: a history changes hands whole."""
         old = (self._log, self._count)
@@ -381,9 +383,14 @@ class Game:
             i = self._grow()  # first: should it raise, the position is as it was
         self._transfer(src, dst, n)
         chunk = self._log[i >> _CHUNK_SHIFT]
-        o = (i & _CHUNK_MASK) << 1
-        chunk[o] = src << 4 | dst
-        chunk[o + 1] = n
+        j = i & _CHUNK_MASK
+        o = (j >> 1) * 3  # the pair's first byte
+        if j & 1:
+            chunk[o + 2] = src << 4 | dst
+            chunk[o + 1] = (chunk[o + 1] & 15) | n << 4
+        else:
+            chunk[o] = src << 4 | dst
+            chunk[o + 1] = n  # the pair's second count comes with its move
         self._count = i + 1
         self.moves += 1
         return True
@@ -392,10 +399,10 @@ class Game:
         """Make room for one more chunk of moves; return the log index of the next move."""
         log = self._log
         try:
-            log.append(bytearray(2 * CHUNK_MOVES))
+            log.append(bytearray(CHUNK_BYTES))
         except MemoryError:
             if not log:
-                raise  # a log handed over empty (trade_history) and no 1 KB to start it
+                raise  # a log handed over empty (trade_history) and no chunk to start it
             # No heap for more history: the oldest 512 moves make room for the next ones.
             # The chunks rotate by assignment, which needs no heap at all.
             first = log[0]
@@ -412,9 +419,15 @@ class Game:
         if i < 0:
             return False
         chunk = self._log[i >> _CHUNK_SHIFT]
-        o = (i & _CHUNK_MASK) << 1
-        sd = chunk[o]
-        self._transfer(sd & 15, sd >> 4, chunk[o + 1])
+        j = i & _CHUNK_MASK
+        o = (j >> 1) * 3
+        if j & 1:
+            sd = chunk[o + 2]
+            n = chunk[o + 1] >> 4
+        else:
+            sd = chunk[o]
+            n = chunk[o + 1] & 15
+        self._transfer(sd & 15, sd >> 4, n)
         self._count = i
         if self.moves:
             self.moves -= 1
