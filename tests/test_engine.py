@@ -277,7 +277,7 @@ def test_every_count_of_cards_comes_back_whole_at_both_halves_of_a_pair(n):
             chunk[o] = 3 << 4 | 5
             chunk[o + 1] = n | (chunk[o + 1] & 0xF0)
         seen = []
-        g._transfer = lambda src, dst, k: seen.append((src, dst, k))
+        g._transfer = lambda src, dst, k, seen=seen: seen.append((src, dst, k))
         assert g.undo() and seen == [(5, 3, n)]
 
 

@@ -16,10 +16,11 @@ A move (src, dst, n) is logged in 12 bits, ``src << 4 | dst`` in a byte and ``n`
 half of one, two moves in 3 bytes; undo replays it backwards. The log is a list of 768-byte
 chunks (512 moves each): the first LOG_MOVES moves of a game go into chunks allocated with
 the Game, and a longer game gets one more chunk per 512 moves (1.5 bytes a move, amortised),
-so undo reaches back to the deal however long the game. Should the heap refuse a chunk, the oldest one is reused and its 512 moves are
-forgotten instead of the move failing. Every method after ``deal``/``load`` allocates
-nothing on MicroPython (but for that one chunk per 512 moves beyond LOG_MOVES): loops over
-range(), small-int bit masks, preallocated scratch buffers.
+so undo reaches back to the deal however long the game. Should the heap refuse a chunk,
+the oldest one is reused and its 512 moves are forgotten instead of the move failing.
+Every method after ``deal``/``load`` allocates nothing on MicroPython (but for that one
+chunk per 512 moves beyond LOG_MOVES): loops over range(), small-int bit masks,
+preallocated scratch buffers.
 """
 
 from freecell_mc.compat import const
