@@ -118,6 +118,15 @@ def test_no_import_cycles():
     assert cycles(graph(modules())) == []
 
 
+def test_play_knows_no_screen():
+    """The game in play imports nothing of the screen's layer, not even inside a function: the
+    rules it needs (a daily's date and status, today as known, a slot's game unfinished) are
+    the rules', the dates' and the saves', so a win at the table loads no screen module."""
+    edges = graph(modules())
+    assert "freecell_mc.rules.deals" in edges["freecell_mc.play"]
+    assert [m for m in edges["freecell_mc.play"] if m.startswith("freecell_mc.ui")] == []
+
+
 def test_the_simulators_flash_fat_and_hardware_depend_one_way():
     """The chips know no file system, the file system no drive folder, none the board parts."""
     edges = graph(modules(top="host_sim"))

@@ -94,6 +94,12 @@ CREDIT_MAX = const(7200)
 SLOT_PLAYED = const(1)
 SLOT_WON = const(2)
 
+
+def unfinished(moves, flags):
+    """Return True if a saved game was begun and its win is not recorded: it can still be lost."""
+    return moves > 0 and not flags & SLOT_WON
+
+
 # What counts as a change worth a write: every byte except seq, CRC and the soft fields
 # (the date and the elapsed seconds change on their own and ride along with real changes).
 HARD = (

@@ -150,12 +150,13 @@ class Screen(widgets.Screen):
 
     def submit(self):
         """Play the typed deal, or say clearly why it is not one and keep what was typed."""
+        from freecell_mc.dates import known_today
         from freecell_mc.rules import deals
 
         app = self.app
         try:
             # A daily plays only once its day has come: the check needs today's date.
-            today = models.known_today(app.clock.today(), app.saves.last_date)
+            today = known_today(app.clock.today(), app.saves.last_date)
             kind, number, cells = models.parse_entry(
                 self.entry.text, app.saves.settings.cells, deals.parse_code, today, True
             )
