@@ -10,7 +10,9 @@ hardware, nor writes into the saves or the game.
 
 tests/test_layers.py reads every screen module and fails on a use past this interface;
 tests/test_screens.py's FakeApp is a fake of it, and a test holds the App and the fake to
-its names and call signatures, so neither drifts from it.
+its names and call signatures, so neither drifts from it. The table (ui/table.py,
+ui/tableview.py and ui/narrow.py) is held the same way to `TableHost`: Host, and the game
+it plays.
 
 The board never imports this module: it is the contract, for the reader and the tests. The
 values are the App's own objects, read in place (a copy or a method a value would cost
@@ -95,3 +97,23 @@ class Host:
 
     def set_setting(self, name, value):
         """Change the setting called name (saves/settings.py) to value, apply it, save it."""
+
+
+class TableHost(Host):
+    """What the table may use of the App: Host, the Game it plays and the move's account.
+
+    The table is the one place that changes the game: its moves, undos and finish steps,
+    each told to the App with moved(). It reads the game's position through the queries
+    below (and its plain values: moves, cells, takeback, last_src, last_dst), and the
+    clock's ticks for the finish's steps.
+    """
+
+    QUERIES = Host.QUERIES + (
+        "clock.ticks_ms", "game.column_len", "game.column_cards", "game.run_len", "game.top",
+        "game.targets", "game.history_len", "game.finish_available", "game.dead_end",
+        "game.move", "game.undo", "game.finish_step",
+    )
+
+    def moved(self):
+        """Account for a move or an undo the table has just shown: the slot, the statistics,
+        and a win (the result screen next)."""
