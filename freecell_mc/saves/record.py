@@ -290,7 +290,8 @@ class Record:
         self._body = memoryview(self._rec)[0:_CRC]  # what the CRC covers, without a copy
         self._last = bytearray(REC)  # what the newest record on flash holds
         self._view = (Slot(), Slot())
-        self._halves = [None, 0, 0]  # a deal number and its u16 halves (put_slot)
+        # Each slot's deal number and its u16 halves, as put_slot wrote or slot() read them.
+        self._halves = ([None, 0, 0], [None, 0, 0])
         self._seq = 0
 
     def _fresh(self):
@@ -335,21 +336,41 @@ class Record:
     def slot(self, i):
         """Return the saved game in slot i (a Slot, refilled in place) or None when empty.
 
-        Every call for slot i hands back the same Slot, refilled, so that a look at a slot
-        allocates nothing however often it comes (a fresh Slot and its 68-byte position
-        would be garbage at every look, on a heap kept for the screens). Read what is
-        needed from it at once: one held across another slot(i), or across a call that
-        makes one (play.py's _restore), has changed under its holder; put_slot and
-        clear_slot change the record, not a Slot already handed out.
+        Every call for slot i hands back the same Slot, refilled byte by byte as put_slot
+        writes it, so that a look at a slot allocates nothing however often it comes (a
+        fresh Slot and its 68-byte position, a tuple from struct or a slice would be garbage
+        at every look, on a heap kept for the screens); only a deal number from 2**30 on, a
+        long int on the board, is made once per number (tests/test_cpvm_alloc.py counts
+        both). Read what is needed from it at once: one held across another slot(i), or
+        across a call that makes one (play.py's _restore), has changed under its holder;
+        put_slot and clear_slot change the record, not a Slot already handed out.
         """
         rec = self._rec
         base = _SLOT0 + i * _SLOT_SIZE
         if not rec[base]:
             return None
         s = self._view[i]
-        _, s.kind, s.cells, s.flags, s.number, s.moves, s.millis, s.elapsed = (
-            struct.unpack_from(_SLOT_FMT, rec, base))
-        s.pos[:] = rec[base + _S_POS : base + _S_POS + _POS_LEN]
+        s.kind = rec[base + 1]
+        s.cells = rec[base + 2]
+        s.flags = rec[base + 3]
+        lo = rec[base + 4] | rec[base + 5] << 8
+        hi = rec[base + 6] | rec[base + 7] << 8
+        h = self._halves[i]
+        if h[0] is None or lo != h[1] or hi != h[2]:
+            h[0] = lo | hi << 16
+            h[1] = lo
+            h[2] = hi
+        s.number = h[0]
+        p = base + _S_MOVES
+        s.moves = rec[p] | rec[p + 1] << 8
+        p = base + _S_MILLIS
+        s.millis = rec[p] | rec[p + 1] << 8
+        p = base + _S_ELAPSED  # at most _MAX_ELAPSED (refusal, put_slot): a small int
+        s.elapsed = rec[p] | rec[p + 1] << 8 | rec[p + 2] << 16 | rec[p + 3] << 24
+        pos = s.pos
+        p = base + _S_POS
+        for j in range(_POS_LEN):
+            pos[j] = rec[p + j]
         return s
 
     def put_slot(self, i, kind, number, cells, game, elapsed_s, flags=0, millis=0):
@@ -366,7 +387,7 @@ class Record:
         # Compared by value: comparing ints allocates nothing, long or small, and an
         # equal number from another object (a deal read back from its slot) needs no
         # new halves.
-        h = self._halves
+        h = self._halves[i]
         if number != h[0]:
             h[0] = number
             h[1] = number & 0xFFFF
