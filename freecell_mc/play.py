@@ -20,6 +20,7 @@ from freecell_mc.saves.settings import Settings
 # real date, once put right, still finds every day the calendar shows (docs/saves.md).
 DAY_SLACK = const(34)
 
+
 class _NullSaves:
     """Stands in for Saves (saves/policy.py) when the hardware offers no blocks at all."""
 
