@@ -5,7 +5,8 @@
 continuing a saved game, keeping it in its slot, counting it played and won, and the
 daily deal of a date. It knows no screen: app.py's App holds one Play and shows what it
 does; Play tells the App through goto(), show_deal(), show_result_next() and ask(), and
-asks for a refresh with its `dirty`.
+asks for a refresh with its `dirty`: no more (ui/screens/host.py's PlayHost names them, and
+tests/test_layers.py holds Play to it).
 """
 
 from freecell_mc.compat import const
@@ -114,8 +115,8 @@ class Play:
     def __init__(self, app, saves, clock, start=None):
         """Continue the game the loaded saves hold, or deal start (kind, number, cells).
 
-        app shows what happens (app.py's App: goto, show_deal, show_result_next, ask,
-        dirty); clock gives the date and the ticks.
+        app shows what happens (app.py's App, as PlayHost names it: goto, show_deal,
+        show_result_next, ask, dirty); clock gives the date and the ticks.
         """
         self.app = app
         self.clock = clock

@@ -192,18 +192,18 @@ def test_layer_of_reads_packages_and_modules(name, layer):
 SCREENS = ROOT / "freecell_mc" / "ui" / "screens"
 
 
-def host_names(table=False):
-    """Return (values, actions, queries) of ui/screens/host.py's Host, the screens' interface
-    (table: TableHost's, the table's)."""
-    from freecell_mc.ui.screens.host import Host, TableHost
+def host_names(name="Host"):
+    """Return (values, actions, queries) of an interface of ui/screens/host.py: Host, the
+    screens'; TableHost, the table's; PlayHost, Play's."""
+    from freecell_mc.ui.screens import host
 
-    cls = TableHost if table else Host
+    cls = getattr(host, name)
     values, actions = set(), set()
-    for name in dir(cls):
-        if name.startswith("_") or name == "QUERIES":
+    for n in dir(cls):
+        if n.startswith("_") or n == "QUERIES":
             continue
-        (actions if callable(getattr(cls, name)) else values).add(name)
-    return values, actions, set(cls.QUERIES)
+        (actions if callable(getattr(cls, n)) else values).add(n)
+    return values, actions, set(getattr(cls, "QUERIES", ()))
 
 
 def _path(node, aliases, selfs=None):
@@ -349,7 +349,7 @@ TABLE = ("table.py", "tableview.py", "narrow.py")
 def test_the_table_uses_only_the_interface_table_host_names():
     """The table, its drawing and the Pynt's narrow table use of the App what TableHost names:
     Host, the game's queries and moves, moved() and the clock's ticks."""
-    host = host_names(table=True)
+    host = host_names("TableHost")
     assert host[1] - host_names()[1] == {"moved"}
     for name in TABLE:
         src = (ROOT / "freecell_mc" / "ui" / name).read_text()
@@ -358,6 +358,22 @@ def test_the_table_uses_only_the_interface_table_host_names():
     # Under Host alone the table's moves are past the screens' interface.
     src = (ROOT / "freecell_mc" / "ui" / "table.py").read_text()
     assert "calls app.game.move()" in " ".join(reaches_past(src))
+
+
+def test_play_uses_only_what_play_host_names():
+    """Play keeps the App to show what it does: goto, show_deal, show_result_next, ask and a
+    refresh, and nothing else of it (no screen, no display, no hardware); a use past that is
+    seen, as in a screen."""
+    values, actions, queries = host_names("PlayHost")
+    assert values == {"dirty"} and actions == {"goto", "show_deal", "show_result_next", "ask"}
+    src = (ROOT / "freecell_mc" / "play.py").read_text()
+    assert "self.app." in src
+    assert reaches_past(src, (values, actions, queries)) == []
+    # What the screens may ask for is past Play's: it never shows a screen by itself.
+    wider = src + "\n\ndef f(app):\n    app.table.redraw()\n    app.saves.commit(0)\n"
+    assert [b.split(": ")[1] for b in reaches_past(wider, (values, actions, queries))] == [
+        "calls app.table.redraw()", "reads app.table", "calls app.saves.commit()",
+        "reads app.saves"]
 
 
 def privates_of_others(source):

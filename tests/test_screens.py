@@ -186,6 +186,28 @@ def test_the_app_is_the_tables_interface():
         b.close()
 
 
+def test_the_app_is_plays_interface():
+    """The App has what PlayHost names for Play, with its signatures, and hands Play itself."""
+    import inspect
+
+    from test_ui_harness import Board
+
+    from freecell_mc.ui.screens.host import PlayHost
+
+    b = Board(320, 240, start=(deals.KIND_SEED, 7, 4))
+    try:
+        assert b.app.play.app is b.app
+        for name in sorted(_public(PlayHost)):
+            member = getattr(PlayHost, name)
+            if callable(member):
+                want = inspect.signature(getattr(PlayHost(), name))
+                assert inspect.signature(getattr(b.app, name)) == want, name
+            else:
+                assert hasattr(b.app, name), name
+    finally:
+        b.close()
+
+
 def make(name, app=None, **kw):
     app = app or FakeApp()
     s = screen_class(name)(app)
