@@ -337,12 +337,10 @@ class Record:
         """Return the saved game in slot i (a Slot, refilled in place) or None when empty.
 
         Every call for slot i hands back the same Slot, refilled byte by byte as put_slot
-        writes it, so that a look at a slot allocates nothing however often it comes (a
-        fresh Slot and its 68-byte position, a tuple from struct or a slice would be garbage
-        at every look, on a heap kept for the screens); only a deal number from 2**30 on, a
-        long int on the board, is made once per number (tests/test_cpvm_alloc.py counts
-        both). Read what is needed from it at once: one held across another slot(i), or
-        across a call that makes one (play.py's _restore), has changed under its holder;
+        writes it: a look allocates nothing however often it comes (but a deal number from
+        2**30 on, a long int on the board, made once per number; tests/test_cpvm_alloc.py
+        counts both). Read what is needed from it at once: one held across another slot(i),
+        or across a call that makes one (play.py's _restore), has changed under its holder;
         put_slot and clear_slot change the record, not a Slot already handed out.
         """
         rec = self._rec
@@ -350,23 +348,16 @@ class Record:
         if not rec[base]:
             return None
         s = self._view[i]
-        s.kind = rec[base + 1]
-        s.cells = rec[base + 2]
-        s.flags = rec[base + 3]
-        lo = rec[base + 4] | rec[base + 5] << 8
-        hi = rec[base + 6] | rec[base + 7] << 8
+        s.kind, s.cells, s.flags = rec[base + 1], rec[base + 2], rec[base + 3]
+        lo, hi = rec[base + 4] | rec[base + 5] << 8, rec[base + 6] | rec[base + 7] << 8
         h = self._halves[i]
         if h[0] is None or lo != h[1] or hi != h[2]:
-            h[0] = lo | hi << 16
-            h[1] = lo
-            h[2] = hi
+            h[0], h[1], h[2] = lo | hi << 16, lo, hi
         s.number = h[0]
+        # Moves and milliseconds u16, seconds u32 (at most _MAX_ELAPSED: a small int).
         p = base + _S_MOVES
-        s.moves = rec[p] | rec[p + 1] << 8
-        p = base + _S_MILLIS
-        s.millis = rec[p] | rec[p + 1] << 8
-        p = base + _S_ELAPSED  # at most _MAX_ELAPSED (refusal, put_slot): a small int
-        s.elapsed = rec[p] | rec[p + 1] << 8 | rec[p + 2] << 16 | rec[p + 3] << 24
+        s.moves, s.millis = rec[p] | rec[p + 1] << 8, rec[p + 2] | rec[p + 3] << 8
+        s.elapsed = rec[p + 4] | rec[p + 5] << 8 | rec[p + 6] << 16 | rec[p + 7] << 24
         pos = s.pos
         p = base + _S_POS
         for j in range(_POS_LEN):
