@@ -115,8 +115,8 @@ def open_lens(view, col):
     bg.hidden = False
     for i in range(n):
         right = i >= k
-        view.show_card(buf[i] - 4, x + 4 + (cw + 6 if right else 0),
-                       y + 4 + ((i - k) if right else i) * th, col, i, True)
+        view.draw(buf[i] - 4, x + 4 + (cw + 6 if right else 0),
+                  y + 4 + ((i - k) if right else i) * th, col, i, True)
     view.lens_col = col
 
 

@@ -408,10 +408,10 @@ class TableView:
 
     # -- drawing the position ------------------------------------------------------------
 
-    def show_card(self, cid, x, y, slot, index, raise_it, mode=_MODE_COLUMN):
-        """Put card cid at (x, y) in slot as card `index`, drawn as a column card (the full
-        index, as the lens shows one too), a tight one or a top-row card (mode); raise_it
-        lifts it to the top of the cards."""
+    def draw(self, cid, x, y, slot, index, raise_it, mode=_MODE_COLUMN):
+        """Draw card cid at (x, y) in slot as card `index`: a column card (the full index, as
+        the lens shows one too), a tight one or a top-row card (mode); raise_it lifts it to
+        the top of the cards. (Named as cardfaces.draw is: a name the board has interned.)"""
         t = self.cards[cid]
         if self._hidden[cid]:
             self._hidden[cid] = 0
@@ -489,15 +489,15 @@ class TableView:
             x = lay.column_x(c)
             covered = _MODE_TIGHT if lay.tight(n) else _MODE_COLUMN
             for i in range(n):
-                self.show_card(buf[i] - 4, x, col_y + i * ov, c, i, restack,
-                               covered if i < n - 1 else _MODE_COLUMN)
+                self.draw(buf[i] - 4, x, col_y + i * ov, c, i, restack,
+                          covered if i < n - 1 else _MODE_COLUMN)
         top_y = lay.top_y
         for i in range(4):
             slot = SLOT_CELL + i
             if (slots >> slot) & 1:
                 b = game.top(slot)
                 if b:
-                    self.show_card(b - 4, lay.slot_x(slot), top_y, slot, 0, restack, _MODE_TOP)
+                    self.draw(b - 4, lay.slot_x(slot), top_y, slot, 0, restack, _MODE_TOP)
         for s in range(4):
             slot = SLOT_FOUND + s
             if not (slots >> slot) & 1:
@@ -509,7 +509,7 @@ class TableView:
             for r in range(1, top + 1):
                 cid = ((r - 1) << 2) | s
                 if r == top:
-                    self.show_card(cid, x, top_y, slot, r - 1, restack, _MODE_TOP)
+                    self.draw(cid, x, top_y, slot, r - 1, restack, _MODE_TOP)
                 else:
                     self._hide(cid)
         self.strip.update(game)
