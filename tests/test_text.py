@@ -93,7 +93,7 @@ def test_a_character_the_font_lacks_draws_as_a_space():
 @pytest.mark.parametrize("anchor", [(0.25, 0), (0, 0.75), (2, 0), (-0.5, 1), (0.5, 1.5)])
 def test_an_anchor_other_than_edge_or_middle_is_refused(anchor):
     """A text is placed from half its size in whole pixels: 0, 0.5 and 1 alone say where."""
-    with pytest.raises(ValueError, match="anchor is 0, 0.5 or 1"):
+    with pytest.raises(ValueError, match="anchor: 0, 0.5 or 1"):
         widgets.Text("Menu", 40, 40, anchor=anchor)
     for ax in (0, 0.5, 1):
         for ay in (0.0, 0.5, 1.0):

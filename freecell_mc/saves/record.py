@@ -290,8 +290,7 @@ class Record:
         self._body = memoryview(self._rec)[0:_CRC]  # what the CRC covers, without a copy
         self._last = bytearray(REC)  # what the newest record on flash holds
         self._view = (Slot(), Slot())
-        # Each slot's deal number and its u16 halves, as put_slot wrote or slot() read them.
-        self._halves = ([None, 0, 0], [None, 0, 0])
+        self._halves = [None, 0, 0]  # a deal number and its u16 halves (put_slot, slot)
         self._seq = 0
 
     def _fresh(self):
@@ -337,8 +336,8 @@ class Record:
         """Return the saved game in slot i (a Slot, refilled in place) or None when empty.
 
         Every call for slot i hands back the same Slot, refilled byte by byte as put_slot
-        writes it: a look allocates nothing however often it comes (but a deal number from
-        2**30 on, a long int on the board, made once per number; tests/test_cpvm_alloc.py
+        writes it: a look allocates nothing however often it comes, but a deal number from
+        2**30 on that is not the one put last (a long int on the board: tests/test_cpvm_alloc.py
         counts both). Read what is needed from it at once: one held across another slot(i),
         or across a call that makes one (play.py's _restore), has changed under its holder;
         put_slot and clear_slot change the record, not a Slot already handed out.
@@ -350,10 +349,8 @@ class Record:
         s = self._view[i]
         s.kind, s.cells, s.flags = rec[base + 1], rec[base + 2], rec[base + 3]
         lo, hi = rec[base + 4] | rec[base + 5] << 8, rec[base + 6] | rec[base + 7] << 8
-        h = self._halves[i]
-        if h[0] is None or lo != h[1] or hi != h[2]:
-            h[0], h[1], h[2] = lo | hi << 16, lo, hi
-        s.number = h[0]
+        h = self._halves  # the number put last, shared: the slot in play's, at every move
+        s.number = h[0] if lo == h[1] and hi == h[2] and h[0] is not None else lo | hi << 16
         # Moves and milliseconds u16, seconds u32 (at most _MAX_ELAPSED: a small int).
         p = base + _S_MOVES
         s.moves, s.millis = rec[p] | rec[p + 1] << 8, rec[p + 2] | rec[p + 3] << 8
@@ -378,7 +375,7 @@ class Record:
         # Compared by value: comparing ints allocates nothing, long or small, and an
         # equal number from another object (a deal read back from its slot) needs no
         # new halves.
-        h = self._halves[i]
+        h = self._halves
         if number != h[0]:
             h[0] = number
             h[1] = number & 0xFFFF

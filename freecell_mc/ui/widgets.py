@@ -200,7 +200,7 @@ class Text:
         ax = anchor[0] * 2
         ay = anchor[1] * 2
         if ax not in (0, 1, 2) or ay not in (0, 1, 2):
-            raise ValueError("a Text's anchor is 0, 0.5 or 1 on each axis")
+            raise ValueError("anchor: 0, 0.5 or 1")
         self._anchor = int(ax) | int(ay) << 2
         self._cols = 0  # characters across each line's grid
         # The group's TileGrids, a line each, kept typed for the checker (a Group's items are
