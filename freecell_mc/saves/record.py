@@ -335,12 +335,10 @@ class Record:
     def slot(self, i):
         """Return the saved game in slot i (a Slot, refilled in place) or None when empty.
 
-        Every call for slot i hands back the same Slot, refilled byte by byte as put_slot
-        writes it: a look allocates nothing however often it comes, but a deal number from
-        2**30 on that is not the one put last (a long int on the board: tests/test_cpvm_alloc.py
-        counts both). Read what is needed from it at once: one held across another slot(i),
-        or across a call that makes one (play.py's _restore), has changed under its holder;
-        put_slot and clear_slot change the record, not a Slot already handed out.
+        Refilled byte by byte as put_slot writes it: a look allocates nothing but a deal
+        number from 2**30 on that is not the one put last (tests/test_cpvm_alloc.py). Read it
+        at once: a Slot held across another slot(i), or a call that makes one (play.py's
+        _restore), has changed; put_slot and clear_slot change the record, not a Slot.
         """
         rec = self._rec
         base = _SLOT0 + i * _SLOT_SIZE
