@@ -73,8 +73,7 @@ from freecell_mc.rules.engine import Game
 from freecell_mc.saves import policy, record
 from freecell_mc.saves.stats import SIZE, Stats
 
-def alloc(f, *args):
-    f(*args)  # anything made once on first use is not the call's
+def alloc_once(f, *args):
     gc.collect()
     gc.disable()
     a = gc.mem_alloc()
@@ -82,6 +81,10 @@ def alloc(f, *args):
     n = gc.mem_alloc() - a
     gc.enable()
     return n
+
+def alloc(f, *args):
+    f(*args)  # anything made once on first use is not the call's
+    return alloc_once(f, *args)
 
 b = bytearray(8)
 print("RESULT long_i", alloc(struct.pack_into, "<i", b, 0, -0x7FFFFFFF))
@@ -120,14 +123,6 @@ print("RESULT slot_look_small", alloc(s.slot, 1), s.slot(1).number)
 t = policy.Saves([bytearray(b"\\xff" * 256)])
 t.load()
 t._unpack(bytes(s._rec))
-def alloc_once(f, *args):
-    gc.collect()
-    gc.disable()
-    a = gc.mem_alloc()
-    f(*args)
-    n = gc.mem_alloc() - a
-    gc.enable()
-    return n
 print("RESULT slot_look_read", alloc_once(t.slot, 0), alloc(t.slot, 0), t.slot(0).number == seed,
       bytes(t.slot(0).pos) == bytes(g.pos), t.slot(0).elapsed)
 s.commit(0, True)
