@@ -40,7 +40,7 @@ class Host:
 
     # The calls a screen may make on the values (the path from the App, dotted).
     QUERIES = ("clock.today", "game.won", "saves.slot", "saves.limit_reason",
-               "saves.stats.day_won")
+               "saves.stats.day_won")  # type: tuple
 
     # -- what the player sees next ----------------------------------------------------
 
