@@ -1049,6 +1049,7 @@ def main(argv=None):
     """Print the board section; return the exit code (2: bad arguments or tools)."""
     ap = build_parser()
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
+
     def mpy_cross(path):
         return cptools.find_mpy_cross(cptools.VM_TARGET, path)[0]
 

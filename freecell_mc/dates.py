@@ -81,6 +81,13 @@ def plausible(y):
     return y >= FIRST_PLAUSIBLE_YEAR
 
 
+def known_today(clock_today, last_date):
+    """Return today as the clock says if it is set, else the last date the game knew, else None."""
+    if clock_today is not None and plausible(clock_today[0]):
+        return clock_today
+    return last_date
+
+
 def ticks_diff(a, b):
     """Return a - b for ticks_ms() values that wrap at 2**29 (as supervisor.ticks_ms does)."""
     return ((a - b + _TICKS_HALF) & TICKS_MASK) - _TICKS_HALF

@@ -5,20 +5,22 @@
 continuing a saved game, keeping it in its slot, counting it played and won, and the
 daily deal of a date. It knows no screen: app.py's App holds one Play and shows what it
 does; Play tells the App through goto(), show_deal(), show_result_next() and ask(), and
-asks for a refresh with its `dirty`.
+asks for a refresh with its `dirty`: no more (ui/screens/host.py's PlayHost names them, and
+tests/test_layers.py holds Play to it).
 """
 
 from freecell_mc.compat import const
-from freecell_mc.dates import day_number, plausible
+from freecell_mc.dates import day_number, known_today, plausible
 from freecell_mc.rules import deals
 from freecell_mc.rules.engine import CHUNK_MOVES, LOG_MOVES, Game
-from freecell_mc.saves.record import SLOT_DAILY, SLOT_FREE, SLOT_PLAYED, SLOT_WON
+from freecell_mc.saves.record import SLOT_DAILY, SLOT_FREE, SLOT_PLAYED, SLOT_WON, unfinished
 from freecell_mc.saves.settings import Settings
 
 # How far past the confirmed day the clock may run and still move the daily days won: the
 # statistics keep 64 days, the calendar shows 30, so a clock up to 34 days ahead of the
 # real date, once put right, still finds every day the calendar shows (docs/saves.md).
 DAY_SLACK = const(34)
+
 
 class _NullSaves:
     """Stands in for Saves (saves/policy.py) when the hardware offers no blocks at all."""
@@ -113,8 +115,8 @@ class Play:
     def __init__(self, app, saves, clock, start=None):
         """Continue the game the loaded saves hold, or deal start (kind, number, cells).
 
-        app shows what happens (app.py's App: goto, show_deal, show_result_next, ask,
-        dirty); clock gives the date and the ticks.
+        app shows what happens (app.py's App, as PlayHost names it: goto, show_deal,
+        show_result_next, ask, dirty); clock gives the date and the ticks.
         """
         self.app = app
         self.clock = clock
@@ -244,10 +246,8 @@ class Play:
         if slot == self.slot:
             g = self.game
             return g.moves > 0 and not self.finished and not g.won()
-        from freecell_mc.ui.screens import models
-
         s = self.saves.slot(slot)
-        return s is not None and models.unfinished(s.moves, s.flags)
+        return s is not None and unfinished(s.moves, s.flags)
 
     def start_deal(self, kind, number, cells, sure=False):
         """Play deal kind/number with cells free cells from the start.
@@ -334,10 +334,8 @@ class Play:
         always speak of the same days: a future day never gets this far, and an older
         one (from a shared code) counts as a game won but not as a daily day.
         """
-        from freecell_mc.ui.screens import models
-
-        today = models.known_today(self.clock.today(), self.saves.last_date)
-        return models.daily_status(number, today) == models.DAY_OPEN
+        today = known_today(self.clock.today(), self.saves.last_date)
+        return deals.daily_status(number, today) == deals.DAY_OPEN
 
     def undo_win(self):
         """Take the winning move back and return to the table (the win stays counted)."""
@@ -403,10 +401,8 @@ class Play:
         st = self.saves.stats
         st.record_win(secs, g.moves)
         if self.kind == deals.KIND_DAILY and self.daily_open(self.number):
-            from freecell_mc.ui.screens import models
-
             c = self.saves.confirmed_day
-            y, m, d = models.daily_date(self.number)
+            y, m, d = deals.daily_date(self.number)
             st.mark_day_won(y, m, d, c + DAY_SLACK if c else None)
         self.saves.commit(self.clock.ticks_ms(), True)
         self.app.show_result_next()

@@ -39,6 +39,7 @@ def boot_out_text(old):
     firmware = old if cut < 0 else old[:cut]
     return firmware + b"boot.py output:\r\n" + HOW.encode() + b"\r\n"
 
+
 # What a PyPortal's CIRCUITPY holds before the game first saves: boot_out.txt (the firmware's),
 # then the board image of `./dev bundle` in the order tools/copy_to_board.py writes it, with
 # the sizes of build/CIRCUITPY on 2026-12-03 (CircuitPython 10 mpy-cross): first the save

@@ -498,9 +498,13 @@ def _older_page(board):
     if s.page is not None:
         s.tap(s.page.x + s.page.w // 2, s.page.y + s.page.h // 2)
         assert s.day_box(0) is not None and s.day_box(s.started) is not None
+
+
 state("daily:month-boundary")(_calendar((2026, 12, 1), [(2026, 11, 20), (2026, 12, 1)],
                                         (2026, 11, 20)))
 state("daily:year-boundary")(_calendar((2027, 1, 10), [(2026, 12, 31)], (2027, 1, 1)))
+
+
 @state("daily:six-weeks")
 def _six_weeks(board):
     # 2026-08-31 is a Monday, so its 30 days start on a Sunday: six rows of weeks (of

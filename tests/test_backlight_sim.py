@@ -71,7 +71,6 @@ def test_time_with_the_board_put_down_is_no_play_and_no_best_time(tmp_path):
     assert st.avg_seconds() == st.best_seconds
 
 
-
 def test_the_clock_stops_on_a_board_that_cannot_dim_and_where_it_never_dims(tmp_path):
     # No brightness control: the quiet minute that would have dimmed it stops the clock.
     lines = ["move 1a", "wait %d" % (DARK_MS + 10000), "expect light full"]

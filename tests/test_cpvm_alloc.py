@@ -73,8 +73,7 @@ from freecell_mc.rules.engine import Game
 from freecell_mc.saves import policy, record
 from freecell_mc.saves.stats import SIZE, Stats
 
-def alloc(f, *args):
-    f(*args)  # anything made once on first use is not the call's
+def alloc_once(f, *args):
     gc.collect()
     gc.disable()
     a = gc.mem_alloc()
@@ -82,6 +81,10 @@ def alloc(f, *args):
     n = gc.mem_alloc() - a
     gc.enable()
     return n
+
+def alloc(f, *args):
+    f(*args)  # anything made once on first use is not the call's
+    return alloc_once(f, *args)
 
 b = bytearray(8)
 print("RESULT long_i", alloc(struct.pack_into, "<i", b, 0, -0x7FFFFFFF))
@@ -112,6 +115,16 @@ def turns():
     s.put_slot(0, deals.KIND_SEED, seed, 4, g, 5)
     s.put_slot(0, deals.KIND_SEED, same, 4, g, 5)
 print("RESULT put_slot_equal", alloc(turns), same is not seed)
+# A look at a slot: nothing, the number put last shared; a small deal number likewise. A
+# long number not put last (a record read in) is made at each look, and nothing else.
+print("RESULT slot_look_long", alloc(s.slot, 0), s.slot(0).number is seed)
+s.put_slot(1, deals.KIND_MS, 5, 3, g, 7)
+print("RESULT slot_look_small", alloc(s.slot, 1), s.slot(1).number)
+t = policy.Saves([bytearray(b"\\xff" * 256)])
+t.load()
+t._unpack(bytes(s._rec))
+print("RESULT slot_look_read", alloc_once(t.slot, 0), alloc(t.slot, 0), t.slot(0).number == seed,
+      bytes(t.slot(0).pos) == bytes(g.pos), t.slot(0).elapsed)
 s.commit(0, True)
 rec = bytes(s._last)
 print("RESULT check_ok", alloc(record.check, rec), record.check(rec) == record.OK)
@@ -135,5 +148,12 @@ def test_what_the_saves_pack_stays_a_small_int(cp_image, tmp_path):
     # A move of a free deal numbered past 2**30 into its slot: nothing; the number reads back.
     assert got["put_slot_long"] == [0] and got["slot_number"] == ["True"]
     assert got["put_slot_equal"] == [0, "True"]
+    # A look at a slot (Record.slot, the menu's and the calendar's): nothing, however often;
+    # a deal number from 2**30 on that is not the one put last is made at each look (its
+    # long int, and the one its halves make on the way), and nothing else.
+    assert got["slot_look_long"] == [0, "True"] and got["slot_look_small"] == [0, 5]
+    first, again, same_number, same_pos, elapsed = got["slot_look_read"]
+    assert first == again == 96
+    assert [same_number, same_pos, elapsed] == ["True", "True", 5]
     # Checking an intact record (as the load does for every place): nothing.
     assert got["check_ok"] == [0, "True"] and got["check_bad"] == ["True"]

@@ -153,3 +153,11 @@ def test_codes_round_trip_and_a_changed_digit_is_caught(deal, where, delta):
     bad = digits[:i] + str((int(digits[i]) + delta) % 10) + digits[i + 1 :]
     with pytest.raises(ValueError, match="check digit"):
         deals.parse_code(bad)
+
+
+@given(st.dates())
+def test_a_dailys_date_is_read_back_from_its_number(d):
+    """daily_date undoes daily_seed for every date a deal code can name."""
+    n = deals.daily_seed(d.year, d.month, d.day)
+    assert deals.daily_date(n) == (d.year, d.month, d.day)
+    assert deals.valid_date(*deals.daily_date(n))

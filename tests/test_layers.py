@@ -118,6 +118,15 @@ def test_no_import_cycles():
     assert cycles(graph(modules())) == []
 
 
+def test_play_knows_no_screen():
+    """The game in play imports nothing of the screen's layer, not even inside a function: the
+    rules it needs (a daily's date and status, today as known, a slot's game unfinished) are
+    the rules', the dates' and the saves', so a win at the table loads no screen module."""
+    edges = graph(modules())
+    assert "freecell_mc.rules.deals" in edges["freecell_mc.play"]
+    assert [m for m in edges["freecell_mc.play"] if m.startswith("freecell_mc.ui")] == []
+
+
 def test_the_simulators_flash_fat_and_hardware_depend_one_way():
     """The chips know no file system, the file system no drive folder, none the board parts."""
     edges = graph(modules(top="host_sim"))
@@ -183,28 +192,35 @@ def test_layer_of_reads_packages_and_modules(name, layer):
 SCREENS = ROOT / "freecell_mc" / "ui" / "screens"
 
 
-def host_names():
-    """Return (values, actions, queries) of ui/screens/host.py's Host, the screens' interface."""
-    from freecell_mc.ui.screens.host import Host
+def host_names(name="Host"):
+    """Return (values, actions, queries) of an interface of ui/screens/host.py: Host, the
+    screens'; TableHost, the table's; PlayHost, Play's."""
+    from freecell_mc.ui.screens import host
 
+    cls = getattr(host, name)
     values, actions = set(), set()
-    for name, member in vars(Host).items():
-        if name.startswith("_") or name == "QUERIES":
+    for n in dir(cls):
+        if n.startswith("_") or n == "QUERIES":
             continue
-        (actions if callable(member) else values).add(name)
-    return values, actions, set(Host.QUERIES)
+        (actions if callable(getattr(cls, n)) else values).add(n)
+    return values, actions, set(getattr(cls, "QUERIES", ()))
 
 
-def _path(node, aliases):
+def _path(node, aliases, selfs=None):
     """Return the attribute names from the App down to node (["saves", "settings"]), or None.
 
-    The App is `app` or `self.app`, or a name bound to something reached from it (aliases:
-    name -> its path).
+    The App is `app`, `self.app` or another object's `.app` (narrow.py's `view.app`), or a
+    name bound to something reached from it: a local name (aliases: name -> its path) or a
+    name stored on self (selfs: attribute -> its path; `self.s = app.saves` makes `self.s`
+    the saves).
     """
     names = []
     while isinstance(node, ast.Attribute):
-        if isinstance(node.value, ast.Name) and node.value.id == "self" and node.attr == "app":
-            return names[::-1]
+        if isinstance(node.value, ast.Name):
+            if node.attr == "app":
+                return names[::-1]
+            if node.value.id == "self" and selfs and node.attr in selfs:
+                return selfs[node.attr] + names[::-1]
         names.append(node.attr)
         node = node.value
     if isinstance(node, ast.Name):
@@ -215,31 +231,69 @@ def _path(node, aliases):
     return None
 
 
+def _own(target):
+    """Return True if target is one of self's own attributes (`self.x`): rebinding it, even
+    from the App, writes into nothing of the App's."""
+    return (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
+            and target.value.id == "self")
+
+
+def _walk_own(node):
+    """Yield node and what lies under it, but not inside a function defined there."""
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        yield n
+        todo.extend(c for c in ast.iter_child_nodes(n) if not isinstance(c, ast.FunctionDef))
+
+
+def _bodies(tree):
+    """Return the nodes of each body of a module's source tree: each function's own, and the
+    module's outside every function (its classes' bodies too)."""
+    out = [list(_walk_own(tree))]
+    for func in [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]:
+        out.append([n for stmt in func.body for n in _walk_own(stmt)])
+    return out
+
+
+def _aliases(nodes, selfs):
+    """Return {local name: path} of the names a body binds to something reached from the App
+    (app = self.app; s = app.saves.settings), and add to selfs what it stores on self."""
+    aliases = {}
+    for n in nodes:
+        if isinstance(n, ast.Assign):
+            p = _path(n.value, aliases, selfs)
+            if p is None:
+                continue
+            for t in n.targets:
+                if isinstance(t, ast.Name):
+                    aliases[t.id] = p
+                elif _own(t) and t.attr != "app":
+                    selfs[t.attr] = p
+    return aliases
+
+
 def reaches_past(source, host=None):
     """Return "line: what" for every use of the App in a screen's source that Host does not name.
 
     A screen reads Host's values (attributes of them too) and never writes into them, but
     `app.dirty`; calls only Host's actions and the QUERIES on its values; and hands the App
-    to nobody but its base class.
+    to nobody but its base class. A part of the App kept in a local name or on self is
+    followed there too.
     """
     values, actions, queries = host or host_names()
     tree = ast.parse(source)
     bad = []
-    for func in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.Module))]:
-        aliases = {}
-        body = [func] if isinstance(func, ast.Module) else func.body
-        nodes = []
-        for stmt in body:
-            if isinstance(func, ast.Module) and isinstance(stmt, (ast.FunctionDef, ast.ClassDef)):
-                continue
-            nodes.extend(n for n in ast.walk(stmt)
-                         if not isinstance(func, ast.Module) or not isinstance(n, ast.FunctionDef))
-        # Names bound to something reached from the App (app = self.app; s = app.saves.settings).
-        for n in nodes:
-            if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name):
-                p = _path(n.value, aliases)
-                if p is not None:
-                    aliases[n.targets[0].id] = p
+    bodies = _bodies(tree)
+    # What is stored on self, in any method, before the uses are read: `self.s = app.saves`
+    # in __init__ makes every `self.s.commit()` a command on the saves. Twice, for a part
+    # stored from another part stored on self (self.t = self.s.stats).
+    selfs = {}
+    for _ in range(2):
+        for nodes in bodies:
+            _aliases(nodes, selfs)
+    for nodes in bodies:
+        aliases = _aliases(nodes, selfs)
         for n in nodes:
             line = getattr(n, "lineno", 0)
             if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
@@ -247,24 +301,22 @@ def reaches_past(source, host=None):
                 for t in targets:
                     while isinstance(t, ast.Subscript):
                         t = t.value
-                    if isinstance(t, ast.Attribute) and not (
-                            isinstance(t.value, ast.Name) and t.value.id == "self"
-                            and t.attr == "app"):
-                        p = _path(t, aliases)
+                    if isinstance(t, ast.Attribute) and not _own(t):
+                        p = _path(t, aliases, selfs)
                         if p is not None and p != ["dirty"]:
                             bad.append("%d: writes app.%s" % (line, ".".join(p)))
             elif isinstance(n, ast.Attribute):
-                p = _path(n, aliases)
+                p = _path(n, aliases, selfs)
                 if p and len(p) == 1 and p[0] not in values | actions:
                     bad.append("%d: reads app.%s" % (line, p[0]))
             elif isinstance(n, ast.Call):
                 f = n.func
-                p = _path(f, aliases) if isinstance(f, ast.Attribute) else None
+                p = _path(f, aliases, selfs) if isinstance(f, ast.Attribute) else None
                 if p is not None and len(p) > 1 and ".".join(p) not in queries:
                     bad.append("%d: calls app.%s()" % (line, ".".join(p)))
                 if isinstance(f, ast.Name) and f.id == "getattr" and len(n.args) > 1:
                     # getattr(app, "art", None): what the App has is Host's to say.
-                    p = _path(n.args[0], aliases)
+                    p = _path(n.args[0], aliases, selfs)
                     name = getattr(n.args[1], "value", "?")
                     if p is not None:
                         bad.append("%d: getattr of app.%s" % (line, ".".join(p + [name])))
@@ -272,9 +324,9 @@ def reaches_past(source, host=None):
                 base = (isinstance(f, ast.Attribute) and f.attr == "__init__"
                         and isinstance(f.value, ast.Call))  # super().__init__(app)
                 for a in list(n.args) + [k.value for k in n.keywords]:
-                    if not base and _path(a, aliases) == []:
+                    if not base and _path(a, aliases, selfs) == []:
                         bad.append("%d: hands the App on" % line)
-    return sorted(set(bad), key=lambda s: int(s.split(":")[0]))
+    return sorted(set(bad), key=lambda s: (int(s.split(":")[0]), s))
 
 
 def test_every_screen_uses_only_the_interface_host_names():
@@ -289,6 +341,63 @@ def test_every_screen_uses_only_the_interface_host_names():
             if isinstance(n, ast.ClassDef) and n.name == "Screen"]
     assert len(base) == 1 and "self.app" in base[0]
     assert reaches_past(base[0]) == []
+
+
+TABLE = ("table.py", "tableview.py", "narrow.py")
+
+
+def test_the_table_uses_only_the_interface_table_host_names():
+    """The table, its drawing and the Pynt's narrow table use of the App what TableHost names:
+    Host, the game's queries and moves, moved() and the clock's ticks."""
+    host = host_names("TableHost")
+    assert host[1] - host_names()[1] == {"moved"}
+    for name in TABLE:
+        src = (ROOT / "freecell_mc" / "ui" / name).read_text()
+        assert "app" in src
+        assert reaches_past(src, host) == [], name
+    # Under Host alone the table's moves are past the screens' interface.
+    src = (ROOT / "freecell_mc" / "ui" / "table.py").read_text()
+    assert "calls app.game.move()" in " ".join(reaches_past(src))
+
+
+def test_play_uses_only_what_play_host_names():
+    """Play keeps the App to show what it does: goto, show_deal, show_result_next, ask and a
+    refresh, and nothing else of it (no screen, no display, no hardware); a use past that is
+    seen, as in a screen."""
+    values, actions, queries = host_names("PlayHost")
+    assert values == {"dirty"} and actions == {"goto", "show_deal", "show_result_next", "ask"}
+    src = (ROOT / "freecell_mc" / "play.py").read_text()
+    assert "self.app." in src
+    assert reaches_past(src, (values, actions, queries)) == []
+    # What the screens may ask for is past Play's: it never shows a screen by itself.
+    wider = src + "\n\ndef f(app):\n    app.table.redraw()\n    app.saves.commit(0)\n"
+    assert [b.split(": ")[1] for b in reaches_past(wider, (values, actions, queries))] == [
+        "calls app.table.redraw()", "reads app.table", "calls app.saves.commit()",
+        "reads app.saves"]
+
+
+def privates_of_others(source):
+    """Return "line: name.attr" for every private attribute (one leading underscore) read or
+    written on anything but self: another object's inside, which its class may change."""
+    bad = []
+    for n in ast.walk(ast.parse(source)):
+        if (isinstance(n, ast.Attribute) and n.attr.startswith("_")
+                and not n.attr.startswith("__")
+                and not (isinstance(n.value, ast.Name) and n.value.id == "self")):
+            what = n.value.id if isinstance(n.value, ast.Name) else "..."
+            bad.append("%d: %s.%s" % (n.lineno, what, n.attr))
+    return sorted(bad)
+
+
+def test_the_screen_layer_reaches_into_no_other_objects_insides():
+    """No module of ui/ (the table, narrow.py, the widgets, the screens) reads or writes
+    another object's private attributes: what one part offers another has a public name."""
+    files = sorted((ROOT / "freecell_mc" / "ui").rglob("*.py"))
+    assert len(files) > 15
+    for path in files:
+        assert privates_of_others(path.read_text()) == [], path.name
+    assert privates_of_others("def f(view, s):\n    view._buf[0] = s._x\n    self._y = 1\n") \
+        == ["2: s._x", "2: view._buf"]
 
 
 def test_the_interface_is_small():
@@ -330,4 +439,34 @@ def test_the_interface_check_sees_a_screen_reach_past_the_app():
         "14: calls app.clock.set_today()",
         "15: reads app.settings_changed",
         "17: hands the App on",
+    ]
+
+
+def test_the_interface_check_follows_a_part_kept_on_self():
+    """A part of the App kept on self, in one method or another, is the App's part wherever it
+    is used: commands and writes on it are seen; reads of Host's values through it are not."""
+    src = (
+        "class Screen:\n"
+        "    def __init__(self, app):\n"
+        "        self.x = app.part\n"
+        "        self.s = app.saves\n"
+        "        self.w = app.width\n"
+        "    def pressed(self, bid):\n"
+        "        self.x.write()\n"
+        "        self.s.commit(0, True)\n"
+        "        self.s.settings.cells = 2\n"
+        "        self.t = self.s.stats\n"
+        "        self.t.record_win(1, 2)\n"
+        "        self.s.slot(0)\n"
+        "        self.w = self.w + 1\n"
+        "        self.s = None\n"
+        "        return self.s.stats.day_won(2026, 1, 1)\n"
+    )
+    assert reaches_past(src) == [
+        "3: reads app.part",
+        "7: calls app.part.write()",
+        "7: reads app.part",
+        "8: calls app.saves.commit()",
+        "9: writes app.saves.settings.cells",
+        "11: calls app.saves.stats.record_win()",
     ]

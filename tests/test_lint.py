@@ -3,6 +3,7 @@
 rule."""
 
 import io
+import json
 import re
 import subprocess
 import sys
@@ -65,3 +66,18 @@ def test_every_noqa_names_its_rule():
                 for line, comment in bare_noqas(path.read_text(encoding="utf-8"))]
     assert not bad, ("a `# noqa` that names no rule hides every error on its line:\n"
                      + "\n".join(bad))
+
+
+def test_the_layout_check_sees_a_missing_blank_line_and_not_the_import_order(tmp_path):
+    """The project's settings, read from pyproject.toml, hold blank lines to pycodestyle's
+    rules (E301-E306, a preview rule of ruff's turned on alone) and leave the order of the
+    imports as written: on the board it is the order of the heap's first allocations."""
+    src = ("import sys\nimport os\n\n\nclass A:\n    x = 1\n    def f(self):\n        pass\n"
+           "def g():\n    return os, sys\n\n\n\nh = 1\n")
+    (tmp_path / "layout.py").write_text(src)
+    done = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--config",
+                           str(ROOT / "pyproject.toml"), "--output-format", "json",
+                           str(tmp_path / "layout.py")],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    found = [(d["code"], d["location"]["row"]) for d in json.loads(done.stdout)]
+    assert sorted(found) == [("E301", 7), ("E302", 9), ("E303", 14)], done.stderr

@@ -41,8 +41,6 @@ def node_command():
     return prefix
 
 
-
-
 def run_mp(script, data=None, tmp_path=None, extra=(), heap=None):
     """Run tests/mp/<script> under MicroPython; return its results (fail on an exception)."""
     cmd = node_command()

@@ -17,6 +17,7 @@ from host_sim import hardware
 from freecell_mc.saves import policy, record
 from test_screens_sim import at, centre, run, step_to
 
+
 def ok(board="pyportal"):
     """Return 'tap X Y' on the notice's OK button."""
     from test_screens import FakeApp, button, make

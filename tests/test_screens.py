@@ -161,6 +161,53 @@ def test_the_fake_app_is_the_screens_interface_and_so_is_the_app():
         b.close()
 
 
+def test_the_app_is_the_tables_interface():
+    """The App has what TableHost names for the table, with its signatures: moved(), and every
+    query and move of the game and the clock it lists."""
+    import inspect
+
+    from test_ui_harness import Board
+
+    from freecell_mc.ui.screens.host import Host, TableHost
+
+    extra = {n for n in _public(TableHost) if callable(getattr(TableHost, n))} - _public(Host)
+    assert extra == {"moved"}
+    b = Board(320, 240, start=(deals.KIND_SEED, 7, 4))
+    try:
+        for name in sorted(extra):
+            want = inspect.signature(getattr(TableHost(), name))
+            assert inspect.signature(getattr(b.app, name)) == want, name
+        for path in TableHost.QUERIES:
+            obj = b.app
+            for part in path.split("."):
+                obj = getattr(obj, part)
+            assert callable(obj), path
+    finally:
+        b.close()
+
+
+def test_the_app_is_plays_interface():
+    """The App has what PlayHost names for Play, with its signatures, and hands Play itself."""
+    import inspect
+
+    from test_ui_harness import Board
+
+    from freecell_mc.ui.screens.host import PlayHost
+
+    b = Board(320, 240, start=(deals.KIND_SEED, 7, 4))
+    try:
+        assert b.app.play.app is b.app
+        for name in sorted(_public(PlayHost)):
+            member = getattr(PlayHost, name)
+            if callable(member):
+                want = inspect.signature(getattr(PlayHost(), name))
+                assert inspect.signature(getattr(b.app, name)) == want, name
+            else:
+                assert hasattr(b.app, name), name
+    finally:
+        b.close()
+
+
 def make(name, app=None, **kw):
     app = app or FakeApp()
     s = screen_class(name)(app)

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from freecell_mc import dates
 from freecell_mc.rules import deals
+from freecell_mc.saves import record
 from freecell_mc.ui.screens import models as M  # noqa: N812  (M: the module under test, as the MicroPython script names it too)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -188,22 +189,22 @@ def test_parse_entry_codes():
 
 def test_daily_days_are_open_for_30_days_and_never_before_their_day():
     today = (2026, 11, 30)
-    assert M.daily_status(20261130, today) == M.DAY_OPEN
-    assert M.daily_status(20261101, today) == M.DAY_OPEN  # the calendar's oldest day
-    assert M.daily_status(20261031, today) == M.DAY_OLD
-    assert M.daily_status(20250101, today) == M.DAY_OLD
-    assert M.daily_status(20261201, today) == M.DAY_FUTURE
-    assert M.daily_status(20270101, (2026, 12, 31)) == M.DAY_FUTURE
-    assert M.daily_status(19990101, today) == M.DAY_BEFORE
-    assert M.daily_status(20241231, today) == M.DAY_BEFORE
-    assert M.daily_status(20261130, None) == M.DAY_UNKNOWN
+    assert deals.daily_status(20261130, today) == deals.DAY_OPEN
+    assert deals.daily_status(20261101, today) == deals.DAY_OPEN  # the calendar's oldest day
+    assert deals.daily_status(20261031, today) == deals.DAY_OLD
+    assert deals.daily_status(20250101, today) == deals.DAY_OLD
+    assert deals.daily_status(20261201, today) == deals.DAY_FUTURE
+    assert deals.daily_status(20270101, (2026, 12, 31)) == deals.DAY_FUTURE
+    assert deals.daily_status(19990101, today) == deals.DAY_BEFORE
+    assert deals.daily_status(20241231, today) == deals.DAY_BEFORE
+    assert deals.daily_status(20261130, None) == deals.DAY_UNKNOWN
     # Exactly the days the calendar shows are open.
     cal = M.Calendar(*today)
     shown = {deals.daily_seed(*cal.date(i)) for i in range(cal.n)}
     d = datetime.date(2026, 9, 1)
     while d <= datetime.date(2027, 1, 31):
         n = deals.daily_seed(d.year, d.month, d.day)
-        assert (M.daily_status(n, today) == M.DAY_OPEN) == (n in shown), d
+        assert (deals.daily_status(n, today) == deals.DAY_OPEN) == (n in shown), d
         d += datetime.timedelta(days=1)
     assert M.daily_refusal(20261128, today) is None
     assert M.daily_refusal(20261001, today) is None  # an old day's code still plays
@@ -230,9 +231,9 @@ def test_parse_entry_refuses_a_daily_that_is_not_open_when_asked_to():
 
 
 def test_known_today_prefers_a_set_clock_then_the_last_known_date():
-    assert M.known_today((2026, 11, 30), (2026, 11, 2)) == (2026, 11, 30)
-    assert M.known_today((2000, 1, 1), (2026, 11, 2)) == (2026, 11, 2)
-    assert M.known_today((2000, 1, 1), None) is None
+    assert dates.known_today((2026, 11, 30), (2026, 11, 2)) == (2026, 11, 30)
+    assert dates.known_today((2000, 1, 1), (2026, 11, 2)) == (2026, 11, 2)
+    assert dates.known_today((2000, 1, 1), None) is None
 
 
 def test_deal_names_and_the_warning_before_a_game_is_given_up():
@@ -241,9 +242,9 @@ def test_deal_names_and_the_warning_before_a_game_is_given_up():
     assert M.deal_name(deals.KIND_SEED, 123) == "free deal"
     assert M.continue_label(deals.KIND_DAILY, 20261201) == "Continue daily 1 Dec"
     assert M.continue_label(deals.KIND_SEED, 5, "\n") == "Continue\nfree deal"
-    assert M.unfinished(3, 0) and M.unfinished(3, M.SLOT_WON - 1)
-    assert not M.unfinished(0, 0)  # nothing played: nothing to lose
-    assert not M.unfinished(40, M.SLOT_WON)  # its win is recorded already
+    assert record.unfinished(3, 0) and record.unfinished(3, record.SLOT_WON - 1)
+    assert not record.unfinished(0, 0)  # nothing played: nothing to lose
+    assert not record.unfinished(40, record.SLOT_WON)  # its win is recorded already
     t = M.loss_text("daily 28 Nov", 1, "daily 30 Nov")
     assert t == ("Your daily 28 Nov is not finished (1 move). Playing daily 30 Nov gives it up: "
                  "it cannot be continued afterwards.")
@@ -338,6 +339,7 @@ _MP_SCRIPT = r"""
 import json
 from freecell_mc import dates
 from freecell_mc.rules import deals
+from freecell_mc.saves import record
 from freecell_mc.ui.screens import models as M
 out = []
 for y, m, d in ((2026, 11, 30), (2026, 12, 1), (2028, 3, 1), (2025, 1, 1), (2099, 12, 31)):
@@ -374,8 +376,8 @@ out.append([M.clock_text(s) for s in (0, 59, 192, 3725)] + [M.iso(2026, 1, 2)])
 days = []
 for n in (20261130, 20261101, 20261031, 20261201, 19990101, 20250101):
     for today in ((2026, 11, 30), (2000, 1, 1), None):
-        t = M.known_today(today, (2026, 11, 2)) if today else None
-        days.append([M.daily_status(n, t), M.daily_refusal(n, t)])
+        t = dates.known_today(today, (2026, 11, 2)) if today else None
+        days.append([deals.daily_status(n, t), M.daily_refusal(n, t)])
 out.append(days)
 res = []
 for text in (deals.deal_code(2, 20261201, 4), deals.deal_code(2, 19990101, 4), "24-20261130-4",
@@ -386,7 +388,7 @@ for text in (deals.deal_code(2, 20261201, 4), deals.deal_code(2, 19990101, 4), "
         res.append(str(err))
 out.append(res)
 out.append([M.deal_name(k, n) for k, n in ((2, 20261130), (3, 11982), (1, 5))])
-out.append([M.continue_label(2, 20261201, "\n"), M.unfinished(2, 0), M.unfinished(2, 2),
+out.append([M.continue_label(2, 20261201, "\n"), record.unfinished(2, 0), record.unfinished(2, 2),
             M.loss_text("free deal", 1, None), M.loss_text("deal #5", 7, "daily 1 Dec")])
 print(json.dumps(out))
 """

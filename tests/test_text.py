@@ -8,6 +8,7 @@ anchor, and every glyph of the sheet is the font's glyph pixel for pixel.
 """
 
 import fontio
+import pytest
 import terminalio
 
 from freecell_mc.ui import widgets
@@ -72,8 +73,14 @@ def test_a_shorter_text_reuses_the_grids_and_a_longer_one_replaces_them():
 
 def test_scale_and_colour_change_the_text_in_place():
     t = widgets.Text("Menu", 40, 40, scale=1, anchor=(0.5, 0.5))
-    t.scale = 3
-    assert (t.group.scale, t.group.x, t.group.y) == (3, 40 - 36, 40 - 18)
+    t.set("Menu", 3)
+    assert (t.scale, t.group.x, t.group.y) == (3, 40 - 36, 40 - 18)
+    t.set("Menus", 2)  # a new text at a new scale, placed for both
+    assert (t.scale, t.group.x, t.group.y, t.text) == (2, 40 - 30, 40 - 12, "Menus")
+    t.set("Menus")  # 0: the scale it has
+    assert t.scale == 2
+    with pytest.raises(AttributeError):
+        t.scale = 1  # read as a property, changed by set(): one way in
     t.set_color(widgets.TEXT_DARK)
     assert t.group[0].pixel_shader[1] == widgets.TEXT_DARK
 
@@ -81,3 +88,14 @@ def test_scale_and_colour_change_the_text_in_place():
 def test_a_character_the_font_lacks_draws_as_a_space():
     t = widgets.Text("a\u2603b", 0, 0)
     assert _tiles(t) == "a b"
+
+
+@pytest.mark.parametrize("anchor", [(0.25, 0), (0, 0.75), (2, 0), (-0.5, 1), (0.5, 1.5)])
+def test_an_anchor_other_than_edge_or_middle_is_refused(anchor):
+    """A text is placed from half its size in whole pixels: 0, 0.5 and 1 alone say where."""
+    with pytest.raises(ValueError, match="anchor: 0, 0.5 or 1"):
+        widgets.Text("Menu", 40, 40, anchor=anchor)
+    for ax in (0, 0.5, 1):
+        for ay in (0.0, 0.5, 1.0):
+            t = widgets.Text("Menu", 40, 40, anchor=(ax, ay))
+            assert (t.group.x, t.group.y) == (40 - int(24 * ax), 40 - int(12 * ay))

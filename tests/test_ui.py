@@ -7,6 +7,7 @@ says about itself alone.
 
 import pytest
 from test_ui_harness import HIT_FINISH, HIT_UNDO, Board, near
+from freecell_mc.ui import layout
 from freecell_mc.ui.layout import HIT_MENU
 from freecell_mc.ui.tableview import DEAD_END
 
@@ -222,7 +223,33 @@ def test_undo_button_steps_back_with_the_counter(board):
     assert bytes(g.pos) == mid and g.moves == 1
     board.key("z")
     assert bytes(g.pos) == before and g.moves == 0
-    assert board.table.strip._moves_shown == 0
+    assert board.counter_shows() == "0"
+
+
+@pytest.mark.parametrize("size, ppcm", [((320, 240), 0), ((480, 320), 0),
+                                        ((320, 240), layout.PPCM_PYNT)],
+                         ids=["pyportal", "titano", "pynt"])
+def test_the_counter_draws_every_move_and_undo(size, ppcm):
+    """The counter's pixels show the move count: a move, an undo, a game loaded at 987 and
+    at 1,234 moves, and one past 9,999 (which shows 9999)."""
+    b = Board(size[0], size[1], start=(deals.KIND_SEED, 1, 4), ppcm=ppcm)
+    try:
+        assert b.counter_shows() == "0"
+        src, dst = first_column_move(b.game)
+        b.tap_slot(src)
+        b.tap_slot(dst)
+        assert b.game.moves == 1 and b.counter_shows() == "1"
+        b.key("u")
+        assert b.game.moves == 0 and b.counter_shows() == "0"
+        pos = bytes(b.game.pos)
+        for moves, shown in ((987, "987"), (1234, "1234"), (10007, "9999"), (40, "40")):
+            b.game.load(pos, moves)
+            b.table.redraw()
+            b.app.dirty = True
+            b.poll()
+            assert b.counter_shows() == shown, moves
+    finally:
+        b.close()
 
 
 def finish_position():

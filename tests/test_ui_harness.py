@@ -49,7 +49,7 @@ class FakeClock:
 class HW:
     """The Hardware the App takes (docs/architecture.md)."""
 
-    def __init__(self, width, height, start, blocks=None, date=(2026, 11, 30)):
+    def __init__(self, width, height, start, blocks=None, date=(2026, 11, 30), ppcm=0):
         sim_display.release()
         self.display = sim_display.FramebufferDisplay(width, height)
         self.touch = FakeTouch()
@@ -57,13 +57,15 @@ class HW:
         self.blocks = blocks
         self.keys = Keyboard()
         self.start = start
+        self.ppcm = ppcm  # 0: the size's default panel (the Pynt's is layout.PPCM_PYNT)
 
 
 class Board:
     """An App on a HW, with helpers to tap, press keys and look at pixels."""
 
-    def __init__(self, width=320, height=240, start=(1, 1, 4), blocks=None, date=(2026, 11, 30)):
-        self.hw = HW(width, height, start, blocks, date)
+    def __init__(self, width=320, height=240, start=(1, 1, 4), blocks=None, date=(2026, 11, 30),
+                 ppcm=0):
+        self.hw = HW(width, height, start, blocks, date, ppcm)
         self.app = App(self.hw)
         self.poll()
 
@@ -122,6 +124,37 @@ class Board:
     def pixel(self, x, y):
         """Return the (r, g, b) on screen at (x, y)."""
         return self.display.pixel(x, y)
+
+    def counter_shows(self):
+        """Return the number the move counter's pixels show ("" where it is hidden).
+
+        Each of its four cells on the screen is read against the glyphs of the digit sheet
+        (card art's `digits`, 0-9 and the blank 10): the digit whose ink is exactly where
+        the screen has the counter's colour. What is drawn, not what the table remembers.
+        """
+        from freecell_mc.ui import cardart
+
+        table = self.table
+        c = table.strip.counter
+        art = table.art
+        w, h = art.digit_w, art.digit_h
+        if c.hidden:
+            return ""
+        out = ""
+        for k in range(4):
+            x0 = c.x + k * w
+            if x0 + w > self.display.width:
+                break  # the narrow table's blanks run off the screen's edge
+            ink = [[near(self.pixel(x0 + px, c.y + py), cardart.TEXT) for px in range(w)]
+                   for py in range(h)]
+            found = [d for d in range(11)
+                     if all((art.digits[d * w + px, py] != 0) == ink[py][px]
+                            for py in range(h) for px in range(w))]
+            assert len(found) == 1, "counter cell %d reads as %s" % (k, found)
+            if found[0] == 10:
+                break
+            out += str(found[0])
+        return out
 
     def close(self):
         """Release the display."""

@@ -23,7 +23,11 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BOARDS = ("pyportal", "titano", "pynt")
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+from freecell_mc.ui import layout  # noqa: E402  (after the root is on the path)
+
+BOARDS = tuple(b[0] for b in layout.BOARDS)  # the boards' names, where every board is listed
 _TWO_PAGES = ("pynt",)  # the boards whose menu, settings and calendar take a second page
 
 
@@ -227,7 +231,7 @@ def build_parser():
     p = options.Parser(prog="python -m tools.screenshots", description=__doc__.split("\n")[0])
     p.add_argument("--out", metavar="DIR", default=os.path.join(ROOT, "docs"),
                    help="the folder to write them into, made if missing (default docs/)")
-    p.add_argument("--board", default="all", choices=("all", "pyportal", "pynt", "titano"))
+    p.add_argument("--board", default="all", choices=("all",) + BOARDS)
     return p
 
 

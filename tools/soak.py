@@ -425,7 +425,9 @@ def build_parser():
                    help="random touches to play (default 100000)")
     p.add_argument("--seed", metavar="N", type=options.seed, default=1,
                    help="the finger's seed, 0 .. 4294967295 (default 1)")
-    p.add_argument("--board", default="pyportal", choices=("pyportal", "pynt", "titano"))
+    from freecell_mc.ui import layout
+
+    p.add_argument("--board", default="pyportal", choices=tuple(b[0] for b in layout.BOARDS))
     p.add_argument("--date", metavar="YYYY-MM-DD", default=None, type=options.rtc_date,
                    help="the board's RTC date (default: unset, 2000-01-01)")
     p.add_argument("--render-every", metavar="N", default=8,

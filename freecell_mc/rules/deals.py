@@ -14,6 +14,14 @@ KIND_DAILY = const(2)
 KIND_MS = const(3)
 
 MS_MAX = const(1000000)
+DAILY_DAYS = const(30)  # the days a daily deal stays open: the calendar's 30
+
+# What a daily deal's date is to the player today (daily_status).
+DAY_OPEN = const(0)  # one of the calendar's 30 days: playable, a win is a daily day won
+DAY_OLD = const(1)  # older than the calendar: its code still plays it, a win is a game won
+DAY_FUTURE = const(2)  # not yet: nobody may play it
+DAY_BEFORE = const(3)  # before the game existed (and before any clock it trusts)
+DAY_UNKNOWN = const(4)  # today is not known (the clock was reset and never set)
 _M32 = 0xFFFFFFFF
 # Seeds are 32-bit; a code number longer than this has no deal behind it.
 _SEED_MAX = 0xFFFFFFFF
@@ -63,6 +71,29 @@ def seeded_deck(seed):
 def daily_seed(y, m, d):
     """Return the seed of the daily deal of local date y-m-d (2026-11-30 -> 20261130)."""
     return y * 10000 + m * 100 + d
+
+
+def daily_date(number):
+    """Return (y, m, d) of a daily deal's number, as daily_seed made it (20261130: 2026, 11, 30)."""
+    return (number // 10000, number // 100 % 100, number % 100)
+
+
+def daily_status(number, today):
+    """Return DAY_OPEN, DAY_OLD, DAY_FUTURE, DAY_BEFORE or DAY_UNKNOWN for a daily against today.
+
+    ``today`` is (y, m, d) or None when the date is not known (dates.known_today).
+    """
+    y, m, d = daily_date(number)
+    if not dates.plausible(y):
+        return DAY_BEFORE
+    if today is None:
+        return DAY_UNKNOWN
+    age = dates.day_number(today[0], today[1], today[2]) - dates.day_number(y, m, d)
+    if age < 0:
+        return DAY_FUTURE
+    if age < DAILY_DAYS:
+        return DAY_OPEN
+    return DAY_OLD
 
 
 def ms_deck(n):
@@ -116,7 +147,8 @@ def _check_deal(kind, number, cells):
         if number < 1 or number > MS_MAX:
             raise ValueError("Microsoft deals are numbered 1 to 1,000,000")
     elif kind == KIND_DAILY:
-        if not valid_date(number // 10000, number // 100 % 100, number % 100):
+        y, m, d = daily_date(number)
+        if not valid_date(y, m, d):
             raise ValueError("No such date")
     elif number < 0 or number > _SEED_MAX:
         raise ValueError("Deal numbers end at 4294967295")

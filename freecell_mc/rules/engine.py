@@ -59,7 +59,6 @@ _ALL_HOME = const(52)
 MAX_COLUMN = const(19)
 
 
-
 def stacks(b, on):
     """Return True if card b may lie on card on in a column: one rank lower, other colour.
 
@@ -67,6 +66,7 @@ def stacks(b, on):
     colours differ exactly when the xor of the two colour bits is 1).
     """
     return (on >> 2) == (b >> 2) + 1 and ((b ^ (b >> 1) ^ on ^ (on >> 1)) & 1) == 1
+
 
 class Game:
     """A FreeCell game: position, move counter and undo log."""

@@ -94,6 +94,12 @@ CREDIT_MAX = const(7200)
 SLOT_PLAYED = const(1)
 SLOT_WON = const(2)
 
+
+def unfinished(moves, flags):
+    """Return True if a saved game was begun and its win is not recorded: it can still be lost."""
+    return moves > 0 and not flags & SLOT_WON
+
+
 # What counts as a change worth a write: every byte except seq, CRC and the soft fields
 # (the date and the elapsed seconds change on their own and ride along with real changes).
 HARD = (
@@ -284,7 +290,7 @@ class Record:
         self._body = memoryview(self._rec)[0:_CRC]  # what the CRC covers, without a copy
         self._last = bytearray(REC)  # what the newest record on flash holds
         self._view = (Slot(), Slot())
-        self._halves = [None, 0, 0]  # a deal number and its u16 halves (put_slot)
+        self._halves = [None, 0, 0]  # a deal number and its u16 halves (put_slot, slot)
         self._seq = 0
 
     def _fresh(self):
@@ -329,21 +335,28 @@ class Record:
     def slot(self, i):
         """Return the saved game in slot i (a Slot, refilled in place) or None when empty.
 
-        Every call for slot i hands back the same Slot, refilled, so that a look at a slot
-        allocates nothing however often it comes (a fresh Slot and its 68-byte position
-        would be garbage at every look, on a heap kept for the screens). Read what is
-        needed from it at once: one held across another slot(i), or across a call that
-        makes one (play.py's _restore), has changed under its holder; put_slot and
-        clear_slot change the record, not a Slot already handed out.
+        Refilled byte by byte as put_slot writes it: a look allocates nothing but a deal
+        number from 2**30 on that is not the one put last (tests/test_cpvm_alloc.py). Read it
+        at once: a Slot held across another slot(i), or a call that makes one (play.py's
+        _restore), has changed; put_slot and clear_slot change the record, not a Slot.
         """
         rec = self._rec
         base = _SLOT0 + i * _SLOT_SIZE
         if not rec[base]:
             return None
         s = self._view[i]
-        _, s.kind, s.cells, s.flags, s.number, s.moves, s.millis, s.elapsed = (
-            struct.unpack_from(_SLOT_FMT, rec, base))
-        s.pos[:] = rec[base + _S_POS : base + _S_POS + _POS_LEN]
+        s.kind, s.cells, s.flags = rec[base + 1], rec[base + 2], rec[base + 3]
+        lo, hi = rec[base + 4] | rec[base + 5] << 8, rec[base + 6] | rec[base + 7] << 8
+        h = self._halves  # the number put last, shared: the slot in play's, at every move
+        s.number = h[0] if lo == h[1] and hi == h[2] and h[0] is not None else lo | hi << 16
+        # Moves and milliseconds u16, seconds u32 (at most _MAX_ELAPSED: a small int).
+        p = base + _S_MOVES
+        s.moves, s.millis = rec[p] | rec[p + 1] << 8, rec[p + 2] | rec[p + 3] << 8
+        s.elapsed = rec[p + 4] | rec[p + 5] << 8 | rec[p + 6] << 16 | rec[p + 7] << 24
+        pos = s.pos
+        p = base + _S_POS
+        for j in range(_POS_LEN):
+            pos[j] = rec[p + j]
         return s
 
     def put_slot(self, i, kind, number, cells, game, elapsed_s, flags=0, millis=0):

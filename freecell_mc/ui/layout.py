@@ -33,14 +33,11 @@ from the board (panel_ppcm), in pixels per 10 mm so that it stays an int.
 """
 
 from freecell_mc.compat import const
+from freecell_mc.rules.engine import SLOT_CELL, SLOT_FOUND  # slots as the engine numbers them
 
 CARD_ROWS = const(4)  # index, a plain strip of face, big rank/suit (2 rows, the lower one edged)
 TOP_ROWS = const(3)  # the fewest rows a card in a cell shows: index and the big rank/suit
 MAX_CARDS = const(19)  # longest column: a king in the last dealt row plus 12 more cards
-
-# Slots, as the engine numbers them.
-SLOT_CELL = const(8)
-SLOT_FOUND = const(12)
 
 # What hit() may return besides a slot number.
 HIT_NONE = const(-1)

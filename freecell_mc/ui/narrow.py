@@ -14,10 +14,7 @@ Imported by tableview.Strip only for such a layout, so that the boards with a st
 not hold this code on their heap.
 """
 
-from freecell_mc.compat import const
 from freecell_mc.ui import cardart, widgets
-
-_MODE_COLUMN = const(0)  # tableview's: a column card, the full index
 
 
 def build(strip, g):
@@ -90,7 +87,7 @@ def open_lens(view, col):
     its cards at the left, the rest at the right, the last of each whole, over a patch of
     lighter felt; its own cards, moved and re-tiled (view.sync puts them back)."""
     lay = view.layout
-    buf = view._buf
+    buf = view.buf
     n = view.app.game.column_cards(col, buf)
     k = (n + 1) // 2
     cw = lay.card_w
@@ -118,8 +115,8 @@ def open_lens(view, col):
     bg.hidden = False
     for i in range(n):
         right = i >= k
-        view._show(buf[i] - 4, x + 4 + (cw + 6 if right else 0),
-                   y + 4 + ((i - k) if right else i) * th, col, i, _MODE_COLUMN, True)
+        view.draw(buf[i] - 4, x + 4 + (cw + 6 if right else 0),
+                  y + 4 + ((i - k) if right else i) * th, col, i, True)
     view.lens_col = col
 
 

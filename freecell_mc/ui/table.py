@@ -17,7 +17,6 @@ from freecell_mc.ui.layout import HIT_FINISH, HIT_MENU, HIT_NONE, HIT_UNDO, SLOT
 from freecell_mc.ui.tableview import TableView
 
 FINISH_STEP_MS = const(120)  # one card home per step: quick, but each one visible
-_FULL = const(0xFFFF)  # every slot
 
 
 class Table(TableView):
@@ -32,7 +31,7 @@ class Table(TableView):
         self.clear_selection()
         self.finishing = False
         self.set_cells(self.app.game.cells)
-        self.sync(_FULL, True)
+        self.sync(restack=True)  # every slot
 
     # -- taps ------------------------------------------------------------------------
 

@@ -384,14 +384,14 @@ class TableView:
         self._hidden = bytearray(b"\x01" * 52)
         self._x = [0] * 52
         self._y = [0] * 52
-        self._buf = bytearray(20)
+        self.buf = bytearray(20)  # a column's cards (Game.column_cards), for the table and the lens
         self.strip = Strip(lay, art, g)
         # Selection: the slot and the number of cards held; the lit target mask.
         self.sel_src = -1
         self.sel_n = 0
         self.lit = 0
         self.set_cells(cells)
-        self.sync(_FULL)
+        self.sync()
 
     def set_cells(self, cells):
         """Show `cells` free cells; the others vanish from the table."""
@@ -408,8 +408,10 @@ class TableView:
 
     # -- drawing the position ------------------------------------------------------------
 
-    def _show(self, cid, x, y, slot, index, mode, raise_it):
-        """Put card cid at (x, y) in slot as card `index`, drawn as a column or top-row card."""
+    def draw(self, cid, x, y, slot, index, raise_it, mode=_MODE_COLUMN):
+        """Draw card cid at (x, y) in slot as card `index`: a column card (the full index, as
+        the lens shows one too), a tight one or a top-row card (mode); raise_it lifts it to
+        the top of the cards. (Named as cardfaces.draw is: a name the board has interned.)"""
         t = self.cards[cid]
         if self._hidden[cid]:
             self._hidden[cid] = 0
@@ -465,15 +467,16 @@ class TableView:
             self._hidden[cid] = 1
             self.cards[cid].hidden = True
 
-    def sync(self, slots, restack=False):
-        """Redraw the cards of the slots in the bit mask `slots` from the game's position.
+    def sync(self, slots=_FULL, restack=False):
+        """Redraw the cards of the slots in the bit mask `slots` (all: every slot) from the
+        game's position.
 
         restack lifts every card in order (after a new deal or a loaded game, when a card
         may keep its slot but not its place in the stack).
         """
         game = self.app.game
         lay = self.layout
-        buf = self._buf
+        buf = self.buf
         col_y = lay.col_y
         if self.lens_col >= 0:
             # The lens closes, its column back in place: any change of position closes it.
@@ -486,15 +489,15 @@ class TableView:
             x = lay.column_x(c)
             covered = _MODE_TIGHT if lay.tight(n) else _MODE_COLUMN
             for i in range(n):
-                self._show(buf[i] - 4, x, col_y + i * ov, c, i,
-                           covered if i < n - 1 else _MODE_COLUMN, restack)
+                self.draw(buf[i] - 4, x, col_y + i * ov, c, i, restack,
+                          covered if i < n - 1 else _MODE_COLUMN)
         top_y = lay.top_y
         for i in range(4):
             slot = SLOT_CELL + i
             if (slots >> slot) & 1:
                 b = game.top(slot)
                 if b:
-                    self._show(b - 4, lay.slot_x(slot), top_y, slot, 0, _MODE_TOP, restack)
+                    self.draw(b - 4, lay.slot_x(slot), top_y, slot, 0, restack, _MODE_TOP)
         for s in range(4):
             slot = SLOT_FOUND + s
             if not (slots >> slot) & 1:
@@ -506,7 +509,7 @@ class TableView:
             for r in range(1, top + 1):
                 cid = ((r - 1) << 2) | s
                 if r == top:
-                    self._show(cid, x, top_y, slot, r - 1, _MODE_TOP, restack)
+                    self.draw(cid, x, top_y, slot, r - 1, restack, _MODE_TOP)
                 else:
                     self._hide(cid)
         self.strip.update(game)
@@ -546,9 +549,9 @@ class TableView:
         self.sel_src = src
         self.sel_n = n
         if src < SLOT_CELL:
-            cnt = game.column_cards(src, self._buf)
+            cnt = game.column_cards(src, self.buf)
             for i in range(cnt - n, cnt):
-                self._paint(self._buf[i] - 4, P_HELD)
+                self._paint(self.buf[i] - 4, P_HELD)
         else:
             self._paint(game.top(src) - 4, P_HELD)
         # Only where the whole held run may land (SPEC 4): a run longer than can be

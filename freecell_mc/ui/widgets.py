@@ -172,14 +172,36 @@ class Text:
     A new text reuses the grids when it is no wider and has as many lines; a text that
     outgrows its grids is one that changes (the keypad's entry), so the new ones keep
     _ROOM more characters and typing does not build a grid a key.
+
+    One style: what it shows is read as properties (`text`, `scale`, and `group`, the
+    displayio Group to put on a screen) and changed by methods (`set`, `move`,
+    `set_color`), each a no-op when nothing changes.
     """
 
     def __init__(self, text="", x=0, y=0, scale=1, color=FG, anchor=(0.0, 0.0)):
+        """Build the text's Group and show text.
+
+        :param str text: what to show; "\\n" breaks a line (printable ASCII; a character the
+            font lacks shows as a space)
+        :param int x: where the anchor point lands, in screen pixels
+        :param int y: where the anchor point lands, in screen pixels
+        :param int scale: the integer scale of the 6 x 12 font (1.6 mm capitals need
+            `Metrics.text_scale`)
+        :param int color: the glyphs' colour, 0xRRGGBB
+        :param tuple anchor: (ax, ay), the point of the text's box at (x, y): 0 its left or
+            top edge, 0.5 its middle, 1 its right or bottom edge
+        :raises ValueError: for an anchor other than 0, 0.5 or 1 (the text is placed in
+            whole pixels from half its size)
+        """
         self._text = ""
         self._x = x
         self._y = y
         # The anchor in half units (0, 1 or 2 of the text's size), so placing needs no float.
-        self._anchor = int(anchor[0] * 2) | int(anchor[1] * 2) << 2
+        ax = anchor[0] * 2
+        ay = anchor[1] * 2
+        if ax not in (0, 1, 2) or ay not in (0, 1, 2):
+            raise ValueError("anchor: 0, 0.5 or 1")
+        self._anchor = int(ax) | int(ay) << 2
         self._cols = 0  # characters across each line's grid
         # The group's TileGrids, a line each, kept typed for the checker (a Group's items are
         # any shape); a tuple, one block, 16 bytes under a list.
@@ -196,12 +218,18 @@ class Text:
         """The text shown."""
         return self._text
 
-    def set(self, text):
-        """Show text; a no-op when it is already shown, so callers may set it every poll."""
+    def set(self, text, scale=0):
+        """Show text, at scale when one is given (0: the scale it has); a no-op when both are
+        shown already, so callers may set it every poll."""
+        g = self.group
+        if scale and scale != g.scale:
+            g.scale = scale
+            if text == self._text:
+                self._place()
+                return
         if text == self._text:
             return
         self._text = text
-        g = self.group
         lines = text.split("\n") if text else ()
         cols = 1
         for line in lines:
@@ -248,14 +276,8 @@ class Text:
 
     @property
     def scale(self):
-        """The text's integer scale."""
+        """The text's integer scale (set() changes it)."""
         return self.group.scale
-
-    @scale.setter
-    def scale(self, s):
-        if self.group.scale != s:
-            self.group.scale = s
-            self._place()
 
     def set_color(self, color):
         """Change the text colour (one palette entry: the glyphs are not redrawn)."""
@@ -285,6 +307,20 @@ class Button:
     """
 
     def __init__(self, x, y, w, h, text="", bid=0, scale=0, border=1, label=True):
+        """Build the button's Group (its edge, its fill and its caption) at x, y.
+
+        :param int x: the left edge, in screen pixels
+        :param int y: the top edge, in screen pixels
+        :param int w: the width in pixels (a finger's 7 mm at least: `Metrics.target`)
+        :param int h: the height in pixels (the same)
+        :param str text: the caption ("\\n" breaks a line), or the name of a button
+            drawn without one
+        :param int bid: the id `Screen.pressed` is handed for a tap on it
+        :param int scale: the caption's scale; 0 fits the largest up to 2 into the button,
+            and set_text fits it again
+        :param int border: the white edge's width in pixels (0: none)
+        :param bool label: False draws no caption (the screen draws what the button shows)
+        """
         self.x = x
         self.y = y
         self.w = w
@@ -329,10 +365,8 @@ class Button:
             return
         if text == self.caption.text:
             return
-        if not self._scale_fixed:
-            s = fit_scale(text, self.w - 6, self.h - 4)
-            self.caption.scale = s
-        self.caption.set(text)
+        s = self._scale_fixed or fit_scale(text, self.w - 6, self.h - 4)
+        self.caption.set(text, s)
 
     def _paint(self):
         s = self.state if self.enabled else DISABLED
@@ -442,6 +476,12 @@ class Screen:
     name = "screen"
 
     def __init__(self, app):
+        """Start the screen: its Group over a plain background, no buttons yet.
+
+        :param app: the App, used only as ui/screens/host.py's Host names (its size, its
+            panel's density, the saves and clock to read; the actions to ask for). Kept as
+            ``self.app`` until close().
+        """
         self.app = app
         self.width = app.width
         self.height = app.height
@@ -451,14 +491,15 @@ class Screen:
         self.group.append(rect(0, 0, self.width, self.height, BG))
 
     def add_button(self, bid, x, y, w, h, text, scale=0, border=1, label=True):
-        """Build a button with id bid, add it to the screen and return it."""
+        """Build a Button (its parameters are the Button's), add it to the screen and return
+        it; a tap on it calls pressed(bid)."""
         b = Button(x, y, w, h, text, bid=bid, scale=scale, border=border, label=label)
         self.buttons.append(b)
         self.group.append(b.group)
         return b
 
     def add_text(self, text, x, y, scale=1, color=FG, anchor=(0.0, 0.0)):
-        """Build a Text, add it to the screen and return it."""
+        """Build a Text (its parameters are the Text's), add it to the screen and return it."""
         t = Text(text, x, y, scale=scale, color=color, anchor=anchor)
         self.group.append(t.group)
         return t

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
 """The screens around the table; each lives in its own module as `class Screen`.
 
-A screen module is imported only when the player first enters it, so a game
-that never opens the settings never pays their heap.
+A screen module is imported when the player enters the screen and dropped when they leave
+it (app.py's _forget_screen), so the heap holds the code of the screen shown and no other
+(docs/memory.md, "Screen modules and models.py stay imported only while shown").
 """
 
 NAMES = ("menu", "keypad", "daily", "stats", "settings", "datepicker", "calibration", "result",

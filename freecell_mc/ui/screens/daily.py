@@ -11,7 +11,7 @@ import terminalio
 from freecell_mc import dates
 from freecell_mc.compat import const
 from freecell_mc.rules import deals
-from freecell_mc.saves.record import SLOT_DAILY
+from freecell_mc.saves.record import SLOT_DAILY, unfinished
 from freecell_mc.ui import widgets
 from freecell_mc.ui.screens import models
 
@@ -323,8 +323,8 @@ class Screen(widgets.Screen):
         self.count.set(str(won) + " won")
         self.started = -1
         s = self.app.saves.slot(SLOT_DAILY)
-        if s is not None and s.kind == deals.KIND_DAILY and models.unfinished(s.moves, s.flags):
-            y, m, d = models.daily_date(s.number)
+        if s is not None and s.kind == deals.KIND_DAILY and unfinished(s.moves, s.flags):
+            y, m, d = deals.daily_date(s.number)
             i = dates.day_number(y, m, d) - cal.first
             if 0 <= i < cal.n:
                 self.started = i

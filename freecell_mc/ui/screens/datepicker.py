@@ -40,7 +40,7 @@ class Screen(widgets.Screen):
         self.then_kw = {}
         self.check = False
         title = self.add_title("What is today's date?", 2)
-        below = m.margin + 12 * title.scale + 2
+        below = m.margin + m.line_h(title.scale) + 2
         # The note under the title wraps to the width; room is kept for the longest of the
         # notes it may show.
         self.cols = (w - 2 * m.margin) // (FONT_W * ts)
@@ -62,7 +62,7 @@ class Screen(widgets.Screen):
                                            (False, 2, True, True), (False, 2, False, True),
                                            (False, 2, False, False)):
             top = below + (note_h if with_note else 0)
-            vh = 12 * vs + 4
+            vh = m.line_h(vs) + 4
             fields_h = vh + (2 * m.target if cols else m.target + m.gap)
             words_h = m.line_h() + m.gap if words else 0
             if top + fields_h + words_h + m.gap <= by:

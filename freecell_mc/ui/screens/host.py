@@ -10,7 +10,10 @@ hardware, nor writes into the saves or the game.
 
 tests/test_layers.py reads every screen module and fails on a use past this interface;
 tests/test_screens.py's FakeApp is a fake of it, and a test holds the App and the fake to
-its names and call signatures, so neither drifts from it.
+its names and call signatures, so neither drifts from it. The table (ui/table.py,
+ui/tableview.py and ui/narrow.py) is held the same way to `TableHost`: Host, and the game
+it plays. And the other way round, `PlayHost` names what play.py's Play asks of the App
+that holds it: kept here with the others, the App's contracts in one place.
 
 The board never imports this module: it is the contract, for the reader and the tests. The
 values are the App's own objects, read in place (a copy or a method a value would cost
@@ -37,7 +40,7 @@ class Host:
 
     # The calls a screen may make on the values (the path from the App, dotted).
     QUERIES = ("clock.today", "game.won", "saves.slot", "saves.limit_reason",
-               "saves.stats.day_won")
+               "saves.stats.day_won")  # type: tuple
 
     # -- what the player sees next ----------------------------------------------------
 
@@ -95,3 +98,48 @@ class Host:
 
     def set_setting(self, name, value):
         """Change the setting called name (saves/settings.py) to value, apply it, save it."""
+
+
+class TableHost(Host):
+    """What the table may use of the App: Host, the Game it plays and the move's account.
+
+    The table is the one place that changes the game: its moves, undos and finish steps,
+    each told to the App with moved(). It reads the game's position through the queries
+    below (and its plain values: moves, cells, takeback, last_src, last_dst), and the
+    clock's ticks for the finish's steps.
+    """
+
+    QUERIES = Host.QUERIES + (
+        "clock.ticks_ms", "game.column_len", "game.column_cards", "game.run_len", "game.top",
+        "game.targets", "game.history_len", "game.finish_available", "game.dead_end",
+        "game.move", "game.undo", "game.finish_step",
+    )
+
+    def moved(self):
+        """Account for a move or an undo the table has just shown: the slot, the statistics,
+        and a win (the result screen next)."""
+
+
+class PlayHost:
+    """What Play (play.py) may use of the App that holds it: where the player goes next.
+
+    The App holds one Play and binds its deal actions for the screens (app.py); Play keeps
+    the App to show what it does, and nothing more: no screen, no display, no hardware (its
+    saves and clock are handed to it apart). tests/test_layers.py holds play.py to these
+    names as it holds the screens to Host.
+    """
+
+    dirty = False  # set to True to have the display refreshed at the end of the poll
+
+    def goto(self, name, **kw):
+        """Show the screen called name (Host.goto): the date picker before a daily."""
+
+    def show_deal(self):
+        """Show the deal now in play: the table, or a won game's result."""
+
+    def show_result_next(self):
+        """Show the result of the game just won, once the tap or step that won it returns."""
+
+    def ask(self, kind, number, cells, slot):
+        """Ask the player before the unfinished game in slot gives way to deal kind/number
+        (the "confirm" screen; its answer comes back as Play's start_deal or switch_slot)."""

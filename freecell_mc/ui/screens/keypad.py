@@ -15,7 +15,6 @@ _DEL = const(21)
 _OK = const(22)
 _CLEAR = const(23)
 _CANCEL = const(24)
-_FONT_H = const(12)  # the built-in font's glyph height, as in widgets.py
 
 # The pad reads like a phone: 1 2 3 on top, the dash and Del beside the 0.
 _PAD = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "-", "0", "Del")
@@ -33,7 +32,8 @@ def glyphs_at(texts, centres, scale, color):
     g = displayio.Group(scale=scale)
     for i in range(len(texts)):
         cx, cy = centres[i]
-        g.append(widgets.glyph_tiles(font, p, texts[i], cx, cy - _FONT_H * scale // 2, scale))
+        top = cy - widgets.text_height(texts[i], scale) // 2
+        g.append(widgets.glyph_tiles(font, p, texts[i], cx, top, scale))
     return g
 
 
@@ -52,7 +52,7 @@ class Screen(widgets.Screen):
         # goes to the keys. A phone's pad (four rows, OK beside two of them) where four
         # rows of 7 mm fit under the field and two lines of message; else (the Pynt) three
         # rows of five keys, and margins and gaps as thin as the height needs.
-        fh = 12 * 2 + 4
+        fh = m.line_h(2) + 4  # the field's text at scale 2
         msg_h = widgets.text_height("\n", ts) + 4  # two lines
         margin = m.margin
         gap = m.gap
@@ -66,7 +66,7 @@ class Screen(widgets.Screen):
                 rows = 3
             elif gap > 2 or margin > 2:
                 gap = margin = 2
-                fh = 12 * 2 + 2
+                fh = m.line_h(2) + 2
                 msg_h -= 2
             else:
                 break
@@ -150,12 +150,13 @@ class Screen(widgets.Screen):
 
     def submit(self):
         """Play the typed deal, or say clearly why it is not one and keep what was typed."""
+        from freecell_mc.dates import known_today
         from freecell_mc.rules import deals
 
         app = self.app
         try:
             # A daily plays only once its day has come: the check needs today's date.
-            today = models.known_today(app.clock.today(), app.saves.last_date)
+            today = known_today(app.clock.today(), app.saves.last_date)
             kind, number, cells = models.parse_entry(
                 self.entry.text, app.saves.settings.cells, deals.parse_code, today, True
             )

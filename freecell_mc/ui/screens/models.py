@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The screens' pure logic: dates, the 30-day calendar, the keypad, calibration, figures.
 
-It also names deals for the player and decides which daily deals are open.
+It also names deals for the player and says why a daily deal is not open (which ones are is
+the rules' to say: deals.daily_status).
 
 No displayio here: every function runs under CPython and MicroPython alike, so the
 logic behind the menus is tested without a display and on a real MicroPython.
@@ -11,22 +12,16 @@ from freecell_mc.compat import const
 from freecell_mc.dates import (
     FIRST_PLAUSIBLE_YEAR, add_days, day_number, days_in_month, from_day_number, weekday,
 )
-from freecell_mc.rules.deals import KIND_DAILY, KIND_MS, MS_MAX
+from freecell_mc.rules.deals import (
+    DAILY_DAYS, DAY_BEFORE, DAY_FUTURE, DAY_UNKNOWN, KIND_DAILY, KIND_MS, MS_MAX, daily_date,
+    daily_status,
+)
 from freecell_mc.saves.settings import CAL_MIN_SPAN, DEFAULT_CALIBRATION, valid_calibration  # noqa: F401  (calibration.py asks here)
-from freecell_mc.saves.record import SLOT_WON
 
 YEAR_MIN = FIRST_PLAUSIBLE_YEAR  # the picker never offers a date the clock would distrust
 YEAR_MAX = const(2099)
 MS_DIGITS = const(7)
 ENTRY_MAX = const(16)
-DAILY_DAYS = const(30)
-
-# What a daily deal's date is to the player today (daily_status).
-DAY_OPEN = const(0)  # one of the calendar's 30 days: playable, a win is a daily day won
-DAY_OLD = const(1)  # older than the calendar: its code still plays it, a win is a game won
-DAY_FUTURE = const(2)  # not yet: nobody may play it
-DAY_BEFORE = const(3)  # before the game existed (and before any clock it trusts)
-DAY_UNKNOWN = const(4)  # today is not known (the clock was reset and never set)
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 MONTH_NAMES = (
@@ -184,11 +179,6 @@ def day_short(y, m, d):
     return str(d) + " " + MONTHS[m - 1]
 
 
-def daily_date(number):
-    """Return (y, m, d) of a daily deal's number (20261130 -> (2026, 11, 30))."""
-    return (number // 10000, number // 100 % 100, number % 100)
-
-
 def deal_name(kind, number):
     """Return the one name a deal goes by: "daily 30 Nov", "deal #11982" or "free deal".
 
@@ -208,31 +198,6 @@ def deal_title(kind, number):
     return name[0].upper() + name[1:]
 
 
-def known_today(clock_today, last_date):
-    """Return today as the clock says if it is set, else the last date the game knew, else None."""
-    if clock_today is not None and clock_today[0] >= YEAR_MIN:
-        return clock_today
-    return last_date
-
-
-def daily_status(number, today):
-    """Return DAY_OPEN, DAY_OLD, DAY_FUTURE, DAY_BEFORE or DAY_UNKNOWN for a daily against today.
-
-    ``today`` is (y, m, d) or None when the date is not known.
-    """
-    y, m, d = daily_date(number)
-    if y < YEAR_MIN:
-        return DAY_BEFORE
-    if today is None:
-        return DAY_UNKNOWN
-    age = day_number(today[0], today[1], today[2]) - day_number(y, m, d)
-    if age < 0:
-        return DAY_FUTURE
-    if age < DAILY_DAYS:
-        return DAY_OPEN
-    return DAY_OLD
-
-
 def daily_refusal(number, today):
     """Return why the daily of number cannot be played today, or None when it can."""
     st = daily_status(number, today)
@@ -245,11 +210,6 @@ def daily_refusal(number, today):
     if st == DAY_UNKNOWN:
         return "Set the date first: Menu, Daily deal"
     return None
-
-
-def unfinished(moves, flags):
-    """Return True if a saved game was begun and its win is not recorded: it can still be lost."""
-    return moves > 0 and not flags & SLOT_WON
 
 
 def continue_label(kind, number, sep=" "):

@@ -34,9 +34,9 @@ class Screen(widgets.Screen):
         self.add_text("Won!", m.margin, m.margin, scale=big, color=widgets.GOLD)
         bh = m.button_h
         inner = w - 2 * m.margin
-        title_h = 12 * big
+        title_h = m.line_h(big)
         self.deal = self.add_text("", m.margin, m.margin + title_h + m.gap, scale=big)
-        top = m.margin + title_h + m.gap + 12 * big + m.gap
+        top = m.margin + title_h + m.gap + m.line_h(big) + m.gap
         buttons_top = h - m.margin - 2 * bh - m.gap
         step = (buttons_top - m.gap - top) // 3
         self.values = []
@@ -77,9 +77,8 @@ class Screen(widgets.Screen):
     def show(self, moves=0, seconds=0, code="", kind=deals.KIND_SEED, number=0, **kw):
         """Fill in which deal was won, its moves, time and deal code."""
         name = models.deal_title(kind, number)
-        self.deal.scale = widgets.fit_scale(name, self.width - 2 * self.m.margin,
-                                            12 * self.big, self.big)
-        self.deal.set(name)
+        self.deal.set(name, widgets.fit_scale(name, self.width - 2 * self.m.margin,
+                                              self.m.line_h(self.big), self.big))
         self.values[0].set(str(moves))
         self.values[1].set(models.clock_text(seconds))
         self.values[2].set(code)

@@ -91,9 +91,8 @@ class Screen(widgets.Screen):
         ts = self.m.text_scale
         for i in range(len(vals)):
             v = self.values[i]
-            if self.tiles:
-                v.scale = max(ts, widgets.fit_scale(vals[i], self.cell_w, 99))
-            v.set(vals[i])
+            fit = max(ts, widgets.fit_scale(vals[i], self.cell_w, 99)) if self.tiles else 0
+            v.set(vals[i], fit)
 
     def pressed(self, bid):
         """Back to the menu."""

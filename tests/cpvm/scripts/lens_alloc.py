@@ -18,6 +18,7 @@ import sys
 import rtc
 import session  # noqa: F401  (the stand-ins' finger and clock, read by device.build)
 
+
 def emit(name, value):
     print("RESULT " + json.dumps([name, value]))
 
