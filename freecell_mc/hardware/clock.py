@@ -10,6 +10,7 @@ from freecell_mc.dates import (
     TICKS_MASK, day_number, from_day_number, plausible, valid_date, weekday,
 )
 
+
 class DeviceClock:
     """The clock the game sees: ticks, today's date, and setting it.
 

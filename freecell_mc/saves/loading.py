@@ -95,6 +95,7 @@ def _place(nvm, blocks, at):
         return read_place(nvm, at * NVM_COPY)
     return read_place(blocks[at - NVM_PLACES + 1])
 
+
 def _scan(nvm, blocks, into, buf, seqs):
     """Read every place: put each intact record's sequence number into seqs (then turned
     into age keys by newest_of); return what else was found (_UNREADABLE, _NEWER, _TORN,
@@ -123,6 +124,7 @@ def _scan(nvm, blocks, into, buf, seqs):
             found |= _NEWER
     newest_of(seqs)  # sequence numbers wrap: each becomes its age key, far ones -1
     return found
+
 
 def _choose(nvm, blocks, seqs):
     """Return (best, its key, its save-file place or -1, nvm's record, the key and number
@@ -163,6 +165,7 @@ def _choose(nvm, blocks, seqs):
                     break
         top = max(seqs)
     return best, best_key, newest_file, nvm_data, refused_key, refused_seq
+
 
 def nvm_record(nvm):
     """Return nvm's newest record the game could have written, or None."""
