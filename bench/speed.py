@@ -969,8 +969,10 @@ def board_figures(m, prices):
 
 def report(out, results, prices, pystone, cpu_check, renders, checks, touch):
     """Print the section from the measurements."""
-    out.write("speed on the board (python -m bench.speed): board milliseconds on a SAMD51 "
-              "at 120 MHz\n")
+    import time
+
+    out.write("speed on the board (python -m bench.speed, %s): board milliseconds on a "
+              "SAMD51 at 120 MHz\n" % time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()))
     out.write("  CircuitPython's VM under valgrind's callgrind: its instructions, the "
               "stand-ins' own taken out\n")
     out.write("  priced by pystone on the same VM in the same run: %.0f instructions a pass;"
