@@ -1141,14 +1141,22 @@ def main(argv=None):
     """Print the section; return the exit code (2: bad arguments or missing tools)."""
     ap = build_parser()
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
+    def mpy_cross(path):
+        return cptools.find_mpy_cross(cptools.VM_TARGET, path)[0]
+
+    found = {}
     try:
-        vm = cpvm.find_vm(args.circuitpython)
-        mpy_cross = cptools.find_mpy_cross(cptools.VM_TARGET, args.mpy_cross)[0]
+        # A tool given by an option is checked first, so that a wrong path is told even
+        # where another tool is missing (as bench/board.py does).
+        for key, path, find in sorted((("vm", args.circuitpython, cpvm.find_vm),
+                                       ("mpy_cross", args.mpy_cross, mpy_cross)),
+                                      key=lambda t: t[1] is None):
+            found[key] = find(path)
         find_valgrind()
         find_pystone()
     except cptools.ToolError as e:
         ap.refuse(e)
-    run(sys.stdout, vm, mpy_cross, args.board, args.quick)
+    run(sys.stdout, found["vm"], found["mpy_cross"], args.board, args.quick)
     return 0
 
 
