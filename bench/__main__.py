@@ -6,7 +6,8 @@ engine and the other pure modules, bytes per Game including its undo log, bytes 
 operation; the random-play workload (bench/workload.py) in engine calls per second on
 MicroPython and CPython, and the same workload through the list-of-lists baseline
 (bench/baseline.py) as a ratio from the same run. Then the UI, saves and battery sections
-(bench/ui.py, bench/saves.py, bench/power.py). Nothing here is asserted: the numbers are the output.
+(bench/ui.py, bench/saves.py, bench/power.py), the board's limits (bench/board.py) and its
+speed (bench/speed.py). Nothing here is asserted: the numbers are the output.
 
     python -m bench [--out FILE]     also write the output to FILE (docs/benchmark.txt)
 """
@@ -173,7 +174,8 @@ def main(argv=None):
                           ("ui", lambda o: module_section(o, "ui")),
                           ("saves", lambda o: module_section(o, "saves")),
                           ("power", lambda o: module_section(o, "power")),
-                          ("board", lambda o: module_section(o, "board"))):
+                          ("board", lambda o: module_section(o, "board")),
+                          ("speed", lambda o: module_section(o, "speed"))):
         try:
             section(out)
         except Exception as e:  # noqa: BLE001  (one broken section must not hide the others' figures)

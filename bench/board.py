@@ -84,14 +84,18 @@ class Image:
             bundle.compile_mpy(self.mpy_cross, src, self.standins / (src.stem + ".mpy"), src.name)
 
     def run(self, cwd, script, args=(), heap=HEAP, pystack=PYSTACK_9X, path=(),
-            timeout=TIMEOUT_S):
-        """Run script (a path) on the VM in folder cwd; return (exit code, stdout, stderr).
+            timeout=TIMEOUT_S, wrap=()):
+        """Run script on the VM in folder cwd; return (exit code, stdout, stderr).
 
-        The module path is what the board searches, the stand-ins standing in for its
-        built-in modules: the script's folder, the stand-ins, lib/, then path. The first
-        two are links in cwd, named the same in every folder: sys.path's strings are on
-        the heap, and a path a byte longer moves everything after it, and with it where
-        fragmentation falls (a session's verdict must not depend on a temporary name).
+        script is a path, or the name of a module in cwd without `.py` (boot, code), which
+        runs as the board runs boot.py and code.py: as __main__, with '' first on sys.path
+        as on the board. A script given by its path puts its folder's real path there
+        instead, interned: its length would move every allocation after it, and with
+        them where fragmentation falls (a session's verdict must not depend on the folder
+        the image happens to be built in). The module path then goes on as the board's
+        does, the stand-ins standing in for its built-in modules: the stand-ins, lib/,
+        then path; the first two are links in cwd, named the same in every folder.
+        wrap: a command the VM runs under (valgrind, for bench/speed.py).
         """
         cwd = Path(cwd)
         for name, target in ((".standins", self.standins), ("lib", self.lib)):
@@ -105,8 +109,9 @@ class Image:
                 (cwd / rel).write_bytes((self.image / rel).read_bytes())
         env = dict(os.environ)
         env["MICROPYPATH"] = os.pathsep.join([".standins", "lib"] + [str(p) for p in path])
-        cmd = [str(self.vm), "-X", "heapsize=%d" % heap, "-X", "pystack=%d" % pystack,
-               str(script)] + [str(a) for a in args]
+        main = ["-m", script] if isinstance(script, str) and "." not in script else [str(script)]
+        cmd = list(wrap) + [str(self.vm), "-X", "heapsize=%d" % heap, "-X",
+                            "pystack=%d" % pystack] + main + [str(a) for a in args]
         proc = subprocess.run(cmd, cwd=str(cwd), env=env, capture_output=True, text=True,
                               timeout=timeout)
         return proc.returncode, proc.stdout, proc.stderr
@@ -519,10 +524,10 @@ def start(image, cwd, board, steps, heap=HEAP, pystack=PYSTACK_9X, mode="board",
     for name in ("boot.py", "code.py"):
         if not (Path(cwd) / name).exists():
             (Path(cwd) / name).symlink_to(image.image / name)
-    rc, out, err = image.run(cwd, "boot.py", heap=heap, pystack=pystack)
+    rc, out, err = image.run(cwd, "boot", heap=heap, pystack=pystack)
     if rc != 0:
         return rc, out, err
-    return image.run(cwd, "code.py", heap=heap, pystack=pystack)
+    return image.run(cwd, "code", heap=heap, pystack=pystack)
 
 
 def fill_ring(cwd):

@@ -317,10 +317,9 @@ class App:
             self.table = None
             _forget("freecell_mc.ui", ("table", "tableview"))
         # The old screen lets go of everything before the new one is built, so the two are
-        # never on the heap together (docs/memory.md, "peak during a screen change").
-        root = self.root
-        while len(root):
-            root.pop()
+        # never on the heap together (docs/memory.md, "peak during a screen change"): the
+        # display shows the empty root until then (nothing is refreshed in between).
+        self.display.root_group = self.root
         self.screen = None
         if self.other is not None:
             gone = self.other.name
@@ -340,7 +339,6 @@ class App:
             # smallest that runs a session could fail on the Titano (docs/memory.md,
             # "Fragmentation at a screen change").
             gc.collect()
-        root = self.root
         if name == "table":
             if self.table is None:
                 # Built right here, not in a helper: the deepest path of the game.
@@ -358,7 +356,11 @@ class App:
             screen = screen_class(name)(self)
             self.other = screen
             screen.show(**kw)
-        root.append(screen.group)
+        # The screen's own group becomes the display's root: displayio then draws the whole
+        # screen once, where a group appended to the root had each of its layers' areas
+        # drawn one by one, overlaps again and again (about ten screens' worth of pixels
+        # for the menu; docs/speed.md).
+        self.display.root_group = screen.group
         self.screen = screen
         self.taps.reset()
         self.dirty = True

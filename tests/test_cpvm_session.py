@@ -148,3 +148,28 @@ def test_a_touch_reading_allocates_what_the_boards_pin_objects_do(cp_image, tmp_
     rc, out, err = cp_image.run(tmp_path, script, heap=board.HEAP)
     assert rc == 0, out + err
     assert board.results(out)["idle"] == [64, "True"]
+
+
+def test_where_the_image_lies_changes_nothing_on_the_heap(cp_image, tmp_path):
+    # boot.py and code.py run as the board runs them, with '' first on sys.path: the same
+    # heap in a folder of any name. A script run by its path would put its folder's real
+    # path there, interned, and every allocation after it would move with its length (a
+    # day of play passed or failed at 130,000 bytes by the length of a temporary name).
+    probe = ("import gc, sys\n"
+             "gc.collect()\n"
+             "print('RESULT path', repr(sys.path[0]), len(sys.path))\n"
+             "print('RESULT heap', gc.mem_alloc())\n")
+    got = {}
+    for name in ("a", "b" * 100):
+        cwd = tmp_path / name
+        cwd.mkdir()
+        (cwd / "code.py").write_text(probe)
+        for how in ("code", cwd / "code.py"):
+            rc, out, err = cp_image.run(cwd, how, heap=board.HEAP)
+            assert rc == 0, out + err
+            got[(name, isinstance(how, str))] = board.results(out)
+    short, long = got[("a", True)], got[("b" * 100, True)]
+    assert short == long
+    assert short["path"][0] == "''"
+    # The harness can see the difference it removes: by path, the longer name costs heap.
+    assert got[("b" * 100, False)]["heap"][0] > got[("a", False)]["heap"][0]

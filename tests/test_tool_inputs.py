@@ -34,6 +34,7 @@ ENTRY = {
     "bench.ui": ("python -m bench.ui", ["run", "shots"]),
     "bench.saves": ("python -m bench.saves", ["run"]),
     "bench.board": ("python -m bench.board", ["run"]),
+    "bench.speed": ("python -m bench.speed", ["run", "measure"]),
 }
 
 # (module, option under test, argv, what the one line must say); {name} is from `paths`.
@@ -97,6 +98,15 @@ CASES = [
      "is not CircuitPython's VM built like the board"),
     ("bench.board", "--mpy-cross", ["--mpy-cross", "{missing}"], "is not an executable file"),
     ("bench.board", "--mpy-cross", ["--mpy-cross", "{micropython}"],
+     "is not CircuitPython's mpy-cross"),
+    ("bench.speed", "--board", ["--board", "zx81"], "invalid choice: 'zx81'"),
+    ("bench.speed", "--quick", ["--quick=1"], "ignored explicit argument '1'"),
+    ("bench.speed", "--circuitpython", ["--circuitpython", "{missing}"],
+     "is not an executable file"),
+    ("bench.speed", "--circuitpython", ["--circuitpython", "{micropython}"],
+     "is not CircuitPython's VM built like the board"),
+    ("bench.speed", "--mpy-cross", ["--mpy-cross", "{missing}"], "is not an executable file"),
+    ("bench.speed", "--mpy-cross", ["--mpy-cross", "{micropython}"],
      "is not CircuitPython's mpy-cross"),
 ]
 for _module in ENTRY:

@@ -6,8 +6,11 @@ narrow.py, which also fans a long column in the lens).
 Built once. Every card is one of 52 TileGrids (2 x 4 tiles over cardart's sheet) that
 is only ever moved (x, y), re-tiled (column card or top-row card), recoloured (palette:
 normal, held, lit target) or hidden. Z-order follows one rule: a card that lands
-somewhere is always the new top of that stack, so it is lifted to the top of the card
-Group (remove + append of the same object); nothing else ever needs reordering. The
+somewhere is drawn over what it lands on, so it is lifted to the top of the card Group
+(remove + append of the same object): in the top row always (its places may touch), on
+a column only when it lies under the column's card in the z-order, with the cards that
+land with it (a lift redraws the card's rectangle once more). Nothing else ever needs
+reordering. The
 table keeps a shadow of every card's place and look and touches displayio only where
 something changed, so a single-card move dirties little more than the card's old and new
 rectangles (plus the move counter). What a tap means is table.py's (Table is a TableView).
@@ -416,14 +419,13 @@ class TableView:
         if self._hidden[cid]:
             self._hidden[cid] = 0
             t.hidden = False
-        if raise_it or self._slot[cid] != slot or self._index[cid] != index:
-            if self._slot[cid] != slot or raise_it:
-                # It lands on top of its stack: lift it to the top of the z-order.
-                cg = self.cards_group
-                cg.remove(t)
-                cg.append(t)
-            self._slot[cid] = slot
-            self._index[cid] = index
+        if raise_it:
+            # It lands over cards drawn above it: lift it to the top of the z-order.
+            cg = self.cards_group
+            cg.remove(t)
+            cg.append(t)
+        self._slot[cid] = slot
+        self._index[cid] = index
         if self._x[cid] != x:
             self._x[cid] = x
             t.x = x
@@ -478,6 +480,8 @@ class TableView:
         lay = self.layout
         buf = self.buf
         col_y = lay.col_y
+        cards = self.cards
+        cg = self.cards_group
         if self.lens_col >= 0:
             # The lens closes, its column back in place: any change of position closes it.
             slots |= self.strip.narrow.close_lens(self)
@@ -488,8 +492,14 @@ class TableView:
             ov = lay.overlap(n)
             x = lay.column_x(c)
             covered = _MODE_TIGHT if lay.tight(n) else _MODE_COLUMN
+            lift = restack
             for i in range(n):
-                self.draw(buf[i] - 4, x, col_y + i * ov, c, i, restack,
+                cid = buf[i] - 4
+                if not lift and i and self._slot[cid] != c:
+                    # It landed on the column's top card: lifted (it and the cards landing
+                    # with it) only where it lies under that card in the z-order.
+                    lift = cg.index(cards[cid]) < cg.index(cards[buf[i - 1] - 4])
+                self.draw(cid, x, col_y + i * ov, c, i, lift,
                           covered if i < n - 1 else _MODE_COLUMN)
         top_y = lay.top_y
         for i in range(4):
@@ -497,7 +507,10 @@ class TableView:
             if (slots >> slot) & 1:
                 b = game.top(slot)
                 if b:
-                    self.draw(b - 4, lay.slot_x(slot), top_y, slot, 0, restack, _MODE_TOP)
+                    # The top row's places may touch (the Pynt's): a card landing there is
+                    # lifted, the newest over its neighbours.
+                    self.draw(b - 4, lay.slot_x(slot), top_y, slot, 0,
+                              restack or self._slot[b - 4] != slot, _MODE_TOP)
         for s in range(4):
             slot = SLOT_FOUND + s
             if not (slots >> slot) & 1:
@@ -509,7 +522,8 @@ class TableView:
             for r in range(1, top + 1):
                 cid = ((r - 1) << 2) | s
                 if r == top:
-                    self.draw(cid, x, top_y, slot, r - 1, restack, _MODE_TOP)
+                    self.draw(cid, x, top_y, slot, r - 1, restack or self._slot[cid] != slot,
+                              _MODE_TOP)
                 else:
                     self._hide(cid)
         self.strip.update(game)
