@@ -50,8 +50,10 @@ CEILING = 170000  # the lowest free heap derived for a PyPortal (SPEC section 6)
 BIG_HEAP = 400000  # for measuring: collections happen only where the session asks
 SCRIPT_HEAP = 4000000  # for test scripts, which keep whole reports in memory
 
-# board name -> (width, height, board.board_id), from the game's one table of boards
-BOARDS = {name: (w, h, board_id) for name, board_id, w, h, _ in layout.BOARDS}
+# board name -> (width, height, board.board_id as the board reports it: the Pynt says
+# "pyportal", host_sim/hardware.py), from the game's one table of boards
+BOARDS = {name: (w, h, "pyportal" if board_id == "pyportal_pynt" else board_id)
+          for name, board_id, w, h, _ in layout.BOARDS}
 SEED = 7  # the free deal of a fresh start (board.START_DEAL): the same in every run
 TIMEOUT_S = 300
 
@@ -502,9 +504,11 @@ def restart_steps(elapsed):
 
 
 def write_session(cwd, board, steps, mode="board", seed=SEED):
-    """Write session.txt into cwd: the display size, the mode, the start's seed, the steps."""
+    """Write session.txt into cwd: the display size, the mode, the start's seed, the board's
+    id and whether its ADT7410 answers on I2C (the PyPortal's: device.board_name), then the
+    steps."""
     w, h, board_id = BOARDS[board]
-    lines = ["%d %d %s %d %s" % (w, h, mode, seed, board_id)]
+    lines = ["%d %d %s %d %s %d" % (w, h, mode, seed, board_id, board == "pyportal")]
     lines += [" ".join(str(x) for x in st) for st in steps]
     (Path(cwd) / "session.txt").write_text("\n".join(lines) + "\n")
 

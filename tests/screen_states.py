@@ -19,13 +19,45 @@ BOARDS = {name: (board_id, w, h) for name, board_id, w, h, _ in layout.BOARDS}
 # -- the panel -----------------------------------------------------------------------
 
 
+class Bus:
+    """The I2C bus of a board with nothing plugged in: its own chips (host_sim.hardware)."""
+
+    def __init__(self, board):
+        from host_sim.hardware import board_chips
+
+        self.chips = board_chips(board)
+
+    def try_lock(self):
+        return True
+
+    def unlock(self):
+        pass
+
+    def writeto_then_readfrom(self, address, out, buf, **kw):
+        chip = self.chips.get(address)
+        if chip is None:
+            raise OSError(19, "No such device")
+        chip.write(bytes(out))
+        buf[:] = chip.read(len(buf))
+
+
+def panel_ppcm(board):
+    """Return the density the game finds for a board as it reports itself, with no
+    settings.toml: the Pynt says "pyportal" and has no ADT7410 (device.board_name)."""
+    from freecell_mc.hardware.device import board_name
+    from host_sim.hardware import BOARDS as REPORTED
+
+    board_id, w, h = REPORTED[board]
+    return layout.panel_ppcm(board_name(board_id, Bus(board)), w, h)
+
+
 class PanelHW(HW):
-    """The harness hardware with the panel density of a board."""
+    """The harness hardware with the panel density of a board, as the board finds it."""
 
     def __init__(self, board, start, blocks, date):
-        board_id, w, h = BOARDS[board]
+        _, w, h = BOARDS[board]
         super().__init__(w, h, start, blocks, date)
-        self.ppcm = layout.panel_ppcm(board_id, w, h)
+        self.ppcm = panel_ppcm(board)
 
 
 class PanelBoard(Board):

@@ -3,10 +3,12 @@
 in, measured on the panel in millimetres, on all three boards.
 
 The real App runs each screen on the simulator's framebuffer display with the panel density
-its board reports (layout.panel_ppcm): the PyPortal (320x240, 49 px per cm), the Pynt
-(320x240, 66) and the Titano (480x320, 65). A state is reached the way the game reaches it
-(a move made, a question asked, a code typed, a calendar on a given day), then everything
-on screen is found by walking the displayio tree:
+the game finds for its board as the board reports itself, with no settings.toml
+(screen_states.panel_ppcm: the Pynt says "pyportal" and lacks the PyPortal's ADT7410): the
+PyPortal (320x240, 49 px per cm), the Pynt (320x240, 66) and the Titano (480x320, 65). A
+state is reached the way the game reaches it (a move made, a question asked, a code typed,
+a calendar on a given day), then everything on screen is found by walking the displayio
+tree:
 
 - a text (a Group of TileGrids over the built-in font): its capital height is the font's
   capital times its scale;
@@ -528,6 +530,9 @@ def test_every_screen_is_laid_out_for_the_panel_it_runs_on(board_name):
     try:
         app = board.app
         own = app.hw.ppcm
+        # Found as the board reports itself: the Pynt's "pyportal" is no 3.2" panel.
+        assert own == {"pyportal": layout.PPCM_PYPORTAL, "pynt": layout.PPCM_PYNT,
+                       "titano": layout.PPCM_TITANO}[board_name]
         assert app.table.layout.ppcm == own
         from freecell_mc.ui.screens import NAMES
 
