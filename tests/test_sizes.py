@@ -379,12 +379,24 @@ def table_problems(app, need_text, need_target):
                 bad.append("the index of slot %d is %s (needs 1.6 mm)" % (slot, _mm(px, ppcm)))
     # Tap targets: cells and foundations from the top down to the columns, the strip's
     # buttons, and the exposed card of a column as long as FreeCell allows.
+    # No place narrower than 5.5 mm (layout._COLUMN_MM10): where the foundations' small
+    # cards stand in a block (the Pynt), a held card takes the block whole as its own
+    # foundation (table.py), so the block is the place measured.
+    need_place = layout.mm_px(layout._COLUMN_MM10, ppcm)
     slots = list(range(SLOT_CELL, SLOT_CELL + game.cells)) + list(range(SLOT_FOUND, SLOT_FOUND + 4))
     for slot in slots:
-        x, _ = lay.tap_point(slot)
-        got = probe_height(lay, x, 0, slot)
+        x, y = lay.tap_point(slot)
+        if lay.found_x and slot >= SLOT_FOUND:
+            ok = range(SLOT_FOUND, SLOT_FOUND + 4)
+            x = lay.found_x + lay.found_w // 2
+        else:
+            ok = (slot,)
+        got = probe_height(lay, x, 0, ok)
         if got < need_target:
             bad.append("slot %d takes %s of taps (needs 7 mm)" % (slot, _mm(got, ppcm)))
+        got = probe_width(lay, x, y, ok)
+        if got < need_place:
+            bad.append("slot %d takes %s of taps across (needs 5.5 mm)" % (slot, _mm(got, ppcm)))
     for hit, b in ((HIT_FINISH, table.strip.finish_button), (HIT_UNDO, table.strip.undo_button),
                    (HIT_MENU, table.strip.menu_button)):
         if b.hidden:
@@ -396,7 +408,7 @@ def table_problems(app, need_text, need_target):
                 bad.append("Finish does not take the taps of its box")
             continue
         x, _ = lay.button_point(hit)
-        got = probe_height(lay, x, lay.button_top(hit), hit)
+        got = probe_height(lay, x, lay.button_top(hit), (hit,))
         if got < need_target:
             bad.append("%s takes %s of taps (needs 7 mm)" % (b.text, _mm(got, ppcm)))
     if table.lens_col >= 0:
@@ -451,11 +463,23 @@ def lens_problems(app, need_text):
 
 
 def probe_height(lay, x, y0, want):
-    """Return how many pixels of the column at x, from y0 down, the hit test gives to want."""
+    """Return how many pixels of the column at x, from y0 down, the hit test gives to one of
+    want."""
     y = y0
-    while y < lay.height and lay.hit(x, y) == want:
+    while y < lay.height and lay.hit(x, y) in want:
         y += 1
     return y - y0
+
+
+def probe_width(lay, x, y, want):
+    """Return how many pixels of the row at y around x the hit test gives to one of want."""
+    a = x
+    while a > 0 and lay.hit(a - 1, y) in want:
+        a -= 1
+    b = x
+    while b < lay.width and lay.hit(b, y) in want:
+        b += 1
+    return b - a
 
 
 # -- the tests -----------------------------------------------------------------------

@@ -54,12 +54,16 @@ class Table(TableView):
         hit = lay.hit(x, y)
         if strip.finish_shown and strip.finish_button.hit(x, y):
             hit = HIT_FINISH  # where there is no strip it stands over the felt
-        if hit == HIT_UNDO:
-            self.undo()  # which drops the selection too
-            return
-        if hit > HIT_UNDO:
+        src = self.sel_src
+        if hit >= HIT_UNDO:
             self.clear_selection()
-            if hit == HIT_MENU:
+            # With a card held, a button only lets go of it: a tap that misses a lit place
+            # beside Undo, Menu or Finish never takes a move back or leaves the table.
+            if src >= 0:
+                return
+            if hit == HIT_UNDO:
+                self.undo()
+            elif hit == HIT_MENU:
                 app.goto("menu")
             elif hit == HIT_FINISH and self.strip.finish_shown:
                 self.start_finish()
@@ -71,7 +75,9 @@ class Table(TableView):
         slot = hit
         idx = -1
         n = 0
-        src = self.sel_src
+        if src >= 0 and src < SLOT_FOUND and slot >= SLOT_FOUND and lay.found_x:
+            # The foundations' small cards are one place for a held card: its own suit's.
+            slot = SLOT_FOUND + (game.top(src) & 3)
         if slot < SLOT_CELL:
             n = game.column_len(slot)
             first = n - game.run_len(slot)

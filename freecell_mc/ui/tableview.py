@@ -59,8 +59,9 @@ _DEAD_OPEN = const(2)  # Strip._dead_shown while the whole message is open over 
 
 _NO_PLACE = const(255)
 _MODE_COLUMN = const(0)
-_MODE_TOP = const(1)
-_MODE_TIGHT = const(2)  # a covered card of a long column: the smaller index (Layout.tight)
+_MODE_TIGHT = const(1)  # a covered card of a long column: the smaller index (Layout.tight)
+_MODE_TOP = const(2)  # a card in a cell or on a foundation: the modes above are a column's
+_MODE_SMALL = const(3)  # on a foundation in the block (Layout.found_x): index and bottom edge
 _FULL = const(0xFFFF)  # every slot
 
 
@@ -332,6 +333,8 @@ class TableView:
         self._outline_lit = bytearray(16)
         for slot in range(16):
             rows = CARD_ROWS if slot < SLOT_CELL else lay.top_rows
+            if slot >= SLOT_FOUND and lay.found_x:
+                rows = 2  # the foundations' block: small cards
             t = displayio.TileGrid(
                 art.sheet,
                 pixel_shader=art.slot_palettes[0],
@@ -441,10 +444,17 @@ class TableView:
                 t[0, 0] = T_RANK + r
                 t[1, 0] = T_SUIT + s
             # Between a roomy and a tight column only the index changes.
-            if old != _NO_PLACE and (old == _MODE_TOP) == (mode == _MODE_TOP):
+            if old < _MODE_TOP and mode < _MODE_TOP:
                 return
+            if mode == _MODE_SMALL:
+                t[0, 1] = T_BOTTOM_LEFT
+                t[1, 1] = T_BOTTOM_RIGHT
+                t[0, 2] = T_CLEAR
+                t[1, 2] = T_CLEAR
+                t[0, 3] = T_CLEAR
+                t[1, 3] = T_CLEAR
             # A card in a cell leaves out the plain strip when the top row has no room for it.
-            if mode != _MODE_TOP or self.layout.top_rows == CARD_ROWS:
+            elif mode != _MODE_TOP or self.layout.top_rows == CARD_ROWS:
                 t[0, 1] = T_LEFT
                 t[1, 1] = T_RIGHT
                 t[0, 2] = T_BIG_RANK + r
@@ -495,6 +505,7 @@ class TableView:
                 b = game.top(slot)
                 if b:
                     self._show(b - 4, lay.slot_x(slot), top_y, slot, 0, _MODE_TOP, restack)
+        found = _MODE_SMALL if lay.found_x else _MODE_TOP
         for s in range(4):
             slot = SLOT_FOUND + s
             if not (slots >> slot) & 1:
@@ -506,7 +517,7 @@ class TableView:
             for r in range(1, top + 1):
                 cid = ((r - 1) << 2) | s
                 if r == top:
-                    self._show(cid, x, top_y, slot, r - 1, _MODE_TOP, restack)
+                    self._show(cid, x, lay.slot_y(slot), slot, r - 1, found, restack)
                 else:
                     self._hide(cid)
         self.strip.update(game)
