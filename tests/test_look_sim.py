@@ -38,10 +38,13 @@ def test_the_board_tells_the_table_its_panel_and_every_target_is_7_mm(tmp_path, 
         assert b.h >= need, (b.text, b.h, need)
     if lay.status_w:  # with no strip (the Pynt) the counter's digits stand alone
         assert table.strip.moves_text.scale * layout.CAP_H >= layout.mm_px(layout.TEXT_MM10, ppcm)
-    # The cells and the foundations take every pixel from the top down to the columns.
+    # The cells and the foundations take every pixel from the top down to the columns
+    # (where the foundations stand two by two in a block, the Pynt's, one of the four:
+    # a held card takes the block whole, table.py).
     for slot in range(8, 16):
         x, _ = lay.tap_point(slot)
-        assert all(lay.hit(x, y) == slot for y in range(0, need)), slot
+        ok = range(12, 16) if lay.found_x and slot >= 12 else (slot,)
+        assert all(lay.hit(x, y) in ok for y in range(0, need)), slot
     for hit in (HIT_FINISH, HIT_UNDO, HIT_MENU):
         x, y = table.button_point(hit)
         if hit == HIT_FINISH and not lay.status_w:

@@ -87,12 +87,16 @@ def test_the_dead_end_opens_whole_on_a_tap_and_undo_leaves_it(tmp_path):
     assert app.table.strip.dead_text.text == words
     app = run(move + [button(HIT_UNDO), "expect moves 0"], tmp_path / "4", **start)
     assert not app.table.strip.dead_end_shown
-    # A dead end whose columns leave no room under their feet: "No moves" in the corner.
+    # A dead end whose columns leave no room under their feet: "Stuck" in the top row,
+    # between the cells and Undo, over the foundations' block, a target tall.
     (tmp_path / "5").mkdir()
     seed(tmp_path / "5", dead_end_text([6, 6, 6, 6, 6, 6, 6, 5]), moves=88)
-    app = run(["expect screen table"], tmp_path / "5", **KW)
-    assert app.table.strip.dead_box[:2] == (320 - app.table.strip.dead_box[2],
-                                             240 - app.table.strip.dead_box[3])
+    at = ["expect screen table", "tap %d %d" % (LAY.found_x + 4, 4)]
+    app = run(at, tmp_path / "5", **KW)
+    strip = app.table.strip
+    x, y, w, h = strip.dead_box
+    assert (x, y, h) == (4 * LAY.top_pitch, 0, LAY.col_y) and x + w < LAY.button_x0
+    assert strip.dead_text.text.replace("\n", " ") == DEAD_END  # the tap opened it
 
 
 def test_a_tap_on_a_long_columns_covered_cards_opens_the_lens(tmp_path):

@@ -187,11 +187,31 @@ class Day:
         self._border = 2  # daily.cell_sheet's frame, 2 px at either zoom
 
 
+class Panel:
+    """The dead-end panel where it shows fewer words than the whole message: a button (a
+    tap opens the whole message), with its words as its caption."""
+
+    hidden = False
+
+    def __init__(self, strip):
+        self.x, self.y, self.w, self.h = strip.dead_box
+        self.caption = strip.dead_text
+        self.text = strip.dead_text.text
+        self._border = 2  # its edge, a rectangle under the fill
+
+
 def buttons_of(screen):
-    """Return the visible targets of a screen: the table's three buttons, or the screen's
-    buttons and the calendar's days on the page shown."""
+    """Return the visible targets of a screen: the table's three buttons and the dead-end
+    panel where it is one, or the screen's buttons and the calendar's days on the page
+    shown."""
     if screen.name == "table":
-        bs = [screen.strip.finish_button, screen.strip.undo_button, screen.strip.menu_button]
+        st = screen.strip
+        bs = [st.finish_button, st.undo_button, st.menu_button]
+        from freecell_mc.ui.tableview import DEAD_END
+
+        if (st.dead_end_shown and not st.dead_group.hidden and st.dead_box is not None
+                and st.dead_text.text.replace("\n", " ") != DEAD_END):
+            bs.append(Panel(st))
     else:
         bs = list(screen.buttons)
     bs = [b for b in bs if not b.hidden]
@@ -575,7 +595,7 @@ DEAD_ENDS = sorted(n for n in STATES if n.startswith("table:dead-end"))
 @pytest.mark.parametrize("name", DEAD_ENDS)
 @pytest.mark.parametrize("board_name", sorted(BOARDS))
 def test_the_dead_end_message_covers_no_card_and_no_button(board_name, name):
-    from freecell_mc.ui.tableview import DEAD_END, DEAD_MORE
+    from freecell_mc.ui.tableview import DEAD_END, DEAD_MORE, DEAD_STUCK
 
     with _in_state(board_name, name) as board:
         table = board.app.table
@@ -583,7 +603,15 @@ def test_the_dead_end_message_covers_no_card_and_no_button(board_name, name):
         x, y, w, h = table.strip.dead_box
         box = (x, y, x + w, y + h)
         assert 0 <= x and x + w <= lay.width and 0 <= y and y + h <= lay.height
-        for t in table.cards:
+        words = table.strip.dead_text.text.replace("\n", " ")
+        game = board.app.game
+        home = {game.top(s) - 4 for s in range(SLOT_FOUND, SLOT_FOUND + 4) if game.top(s)}
+        for cid, t in enumerate(table.cards):
+            if words == DEAD_STUCK and cid in home:
+                # In the top row (no room under the columns, no strip) it stands over the
+                # foundations' block, which no dead end changes, and over nothing else.
+                assert lay.found_x and y + h <= lay.col_y
+                continue
             if not t.hidden:
                 # Where there is no strip the panel may stand in the corner over the feet
                 # of the last columns, as the counter does, never over an index.
@@ -595,11 +623,10 @@ def test_the_dead_end_message_covers_no_card_and_no_button(board_name, name):
         c = table.strip.counter
         if not c.hidden:
             assert not _overlap(box, (c.x, c.y, c.x + 4 * c.tile_width, c.y + c.tile_height))
-        words = table.strip.dead_text.text.replace("\n", " ")
         # Where the board has the room (not the Pynt), short columns get the whole message.
         if name == "table:dead-end-short-columns" and board_name != "pynt":
             assert words == DEAD_END
-        assert DEAD_END.startswith(words) or DEAD_MORE.startswith(words)
+        assert DEAD_END.startswith(words) or DEAD_MORE.startswith(words) or words == DEAD_STUCK
 
 
 @pytest.mark.parametrize("name", DEAD_ENDS)

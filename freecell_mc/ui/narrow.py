@@ -5,10 +5,10 @@ There the columns take the whole width and Undo and Menu stand in the top row
 (layout.py); what the strip held besides goes where the cards leave room: the move
 counter in the bottom right corner, over the feet of the last columns (where no index
 ever is), Finish under the feet of the columns that leave it room (else in that corner,
-the counter making way), the dead-end message under the columns or in the corner. And
-the covered cards of a long column, whose strips hold only a smaller index there, open
-in the lens: the column's own cards in two fans at the full index, over a patch of felt,
-until the next tap.
+the counter making way), the dead-end message under the columns (else in the top row:
+tableview.dead_box). And the covered cards of a long column, whose strips hold only a
+smaller index there, open in the lens: the column's own cards in two fans at the full
+index, over a patch of felt, until the next tap.
 
 Imported by tableview.Strip only for such a layout, so that the boards with a strip do
 not hold this code on their heap.
@@ -75,14 +75,6 @@ def place(button, lay, game):
                 button.move(right - w, lay.height - h)
                 return
     button.move(lay.width - w, lay.height - h)
-
-
-def corner(lay, words):
-    """Return (x, y, w, h, words) of the dead-end panel in the bottom right corner."""
-    ts = lay.text_scale
-    w = widgets.text_width(words, ts) + 8
-    h = widgets.text_height(words, ts) + 4
-    return lay.width - w, lay.height - h, w, h, words
 
 
 def open_lens(view, col):

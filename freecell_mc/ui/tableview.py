@@ -55,6 +55,9 @@ DEAD_END = "No moves left. Every cell is full and nothing fits. Undo a move or s
 DEAD_MORE = "No moves left. Tap for more."
 DEAD_SHORT = "No moves left."
 DEAD_SHORTEST = "No moves"
+# Where there is no strip (the Pynt) and the columns leave no room under their feet: the
+# word the top row's place between the cells and Undo holds at the text size.
+DEAD_STUCK = "Stuck"
 _DEAD_OPEN = const(2)  # Strip._dead_shown while the whole message is open over the columns
 
 _NO_PLACE = const(255)
@@ -251,9 +254,10 @@ def dead_box(lay, game):
     where the message needs more room than the table ever leaves) its first sentence
     there, with "Tap for more." where that fits too; else the strip between the counter
     and Undo, with as many of those words as fit: Finish never shows at a dead end, so
-    that place is free. With no strip, "No moves" under the columns too, else in the
-    bottom right corner, the counter's place, over the feet of the last columns (where
-    no index is). A tap on shorter words opens the whole message (Strip.tap).
+    that place is free. With no strip, "No moves" under the columns too, else "Stuck" in
+    the top row between the cells and Undo, over the foundations' block, which no dead
+    end changes. Fewer words than the whole message are a button (a tap on them opens
+    the whole message, Strip.tap): a target tall and wide at least.
     """
     for words in (DEAD_END, DEAD_MORE, DEAD_SHORT, DEAD_SHORTEST):
         if words is DEAD_SHORTEST and lay.status_w:
@@ -262,9 +266,8 @@ def dead_box(lay, game):
         if box is not None:
             return box
     if not lay.status_w:
-        from freecell_mc.ui import narrow
-
-        return narrow.corner(lay, DEAD_SHORTEST)
+        x = 4 * lay.top_pitch
+        return x, 0, lay.button_x0 - 2 - x, lay.col_y, DEAD_STUCK
     ts = lay.text_scale
     x = lay.button_x0
     w = lay.button_w
@@ -275,15 +278,21 @@ def dead_box(lay, game):
         # and a pixel more would leave the Titano's strip "No moves" for "No moves left.".
         text = widgets.wrap(words, (w - 6) // (FONT_W * ts))
         h = widgets.text_height(text, ts) + 4
+        if words is not DEAD_END and h < lay.target:
+            h = lay.target
         if h <= room and widgets.text_width(text, ts) <= w - 6:
             break
     return x, top + (room - h) // 2, w, h, text
 
 
 def _under_columns(lay, game, words):
-    """Return the box under the columns' feet that holds words with the most room, or None."""
+    """Return the box under the columns' feet that holds words with the most room, or None.
+
+    Fewer words than the whole message make a button: a target tall and wide at least.
+    """
     ts = lay.text_scale
     cw = FONT_W * ts
+    least = 0 if words is DEAD_END else lay.target
     best = None
     for a in range(8):
         low = lay.col_y
@@ -292,9 +301,11 @@ def _under_columns(lay, game, words):
             x = lay.column_x(a)
             w = lay.column_x(b) + lay.card_w - x
             text = widgets.wrap(words, (w - 8) // cw)
-            if widgets.text_width(text, ts) > w - 8:
+            if widgets.text_width(text, ts) > w - 8 or w < least:
                 continue
             h = widgets.text_height(text, ts) + 8
+            if h < least:
+                h = least
             # At least 2 pixels of felt between the panel and the longest column above it;
             # of the boxes that fit, the one with the most felt to spare, then the widest.
             spare = lay.height - 1 - low - h
