@@ -82,10 +82,20 @@ class Table(TableView):
             n = game.column_len(slot)
             first = n - game.run_len(slot)
             # A long column's cards that cannot move show a smaller index: with nothing
-            # held, a tap on them opens the column whole at the full index (the lens).
-            if src < 0 and self.lens_bg is not None and lay.tight(n) and y < lay.card_y(first, n):
-                strip.narrow.open_lens(self, slot)
-                return
+            # held, a tap on them opens the column whole at the full index (the lens), but
+            # for the half target over the run, where a finger aimed at the run's first
+            # card lands too: there it picks the run, as a tap over a run does elsewhere.
+            if src < 0 and self.lens_bg is not None and lay.tight(n):
+                top = lay.card_y(first, n)
+                split = top - lay.target // 2
+                # The lens keeps half a target at the column's top (all of the covered
+                # cards where they take less).
+                least = lay.col_y + lay.target // 2
+                if split < least:
+                    split = least if least < top else top
+                if y < split:
+                    strip.narrow.open_lens(self, slot)
+                    return
             idx = lay.hit_column(y, n, first)
         if src >= 0:
             k = self.sel_n
