@@ -41,14 +41,26 @@ class Bus:
         buf[:] = chip.read(len(buf))
 
 
+class BoardModule:
+    """The board module of a board as it reports itself: its board_id and its I2C bus."""
+
+    def __init__(self, board):
+        from host_sim.hardware import BOARDS as REPORTED
+
+        self.board_id = REPORTED[board][0]
+        self.bus = Bus(board)
+
+    def I2C(self):  # noqa: N802  (the board's own name)
+        return self.bus
+
+
 def panel_ppcm(board):
     """Return the density the game finds for a board as it reports itself, with no
     settings.toml: the Pynt says "pyportal" and has no ADT7410 (device.board_name)."""
     from freecell_mc.hardware.device import board_name
-    from host_sim.hardware import BOARDS as REPORTED
 
-    board_id, w, h = REPORTED[board]
-    return layout.panel_ppcm(board_name(board_id, Bus(board)), w, h)
+    _, w, h = BOARDS[board]
+    return layout.panel_ppcm(board_name(BoardModule(board)), w, h)
 
 
 class PanelHW(HW):

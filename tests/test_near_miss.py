@@ -32,7 +32,7 @@ def place_box(lay, slot):
         x = lay.x0 - lay.gap // 2 + slot * lay.pitch
         return max(0, x), lay.col_y, min(lay.status_x, x + lay.pitch), lay.height
     if slot >= SLOT_FOUND and lay.found_x:
-        return lay.found_x, 0, lay.found_x + lay.found_w, lay.col_y
+        return lay.found_x, 0, lay.found_x + 2 * lay.card_w + 2, lay.col_y
     i = slot - SLOT_CELL if slot < SLOT_FOUND else slot - SLOT_FOUND + 4
     x = lay.top_x - (lay.top_pitch - lay.card_w) // 2 + i * lay.top_pitch
     return max(0, x), 0, x + lay.top_pitch, lay.col_y

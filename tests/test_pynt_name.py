@@ -63,6 +63,19 @@ def test_the_simulated_boards_report_themselves_as_the_real_ones_do():
     assert set(board_chips("pyportal")) == {0x48} and not board_chips("pynt")
 
 
+class Board:
+    """A board module: its board_id and its I2C bus (None: I2C() raises as with no pull-ups)."""
+
+    def __init__(self, board_id, bus=None):
+        self.board_id = board_id
+        self.bus = bus
+
+    def I2C(self):  # noqa: N802  (the board's own name)
+        if self.bus is None:
+            raise RuntimeError("No pull up found on SDA or SCL; check your wiring")
+        return self.bus
+
+
 @pytest.mark.parametrize("chips,lock,name", [
     ({0x48: ADT7410()}, True, "pyportal"),  # the PyPortal's sensor answers: the 3.2" panel
     ({}, True, "pyportal_pynt"),  # nothing answers: the Pynt
@@ -71,14 +84,14 @@ def test_the_simulated_boards_report_themselves_as_the_real_ones_do():
 ])
 def test_a_pyportal_without_its_temperature_sensor_is_a_pynt(chips, lock, name):
     bus = Bus(chips, lock)
-    assert board_name("pyportal", bus) == name
+    assert board_name(Board("pyportal", bus)) == name
     assert not bus.locked  # the bus is let go of, whatever answered
 
 
 def test_no_bus_is_a_pynt_and_other_boards_keep_their_names():
-    assert board_name("pyportal", None) == "pyportal_pynt"
-    assert board_name("pyportal_titano", None) == "pyportal_titano"
-    assert board_name("pyportal_titano", Bus({})) == "pyportal_titano"
+    assert board_name(Board("pyportal")) == "pyportal_pynt"
+    assert board_name(Board("pyportal_titano")) == "pyportal_titano"
+    assert board_name(Board("pyportal_titano", Bus({}))) == "pyportal_titano"
 
 
 def settings_toml(tmp_path, text):

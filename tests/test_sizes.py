@@ -214,7 +214,7 @@ def buttons_of(screen):
             bs.append(Panel(st))
     else:
         bs = list(screen.buttons)
-    bs = [b for b in bs if not b.hidden]
+    bs = [b for b in bs if b is not None and not b.hidden]  # Finish: built when it shows
     if screen.name == "daily":
         for i in range(screen.cal.n):
             box = screen.day_box(i)
@@ -408,7 +408,7 @@ def table_problems(app, need_text, need_target):
         x, y = lay.tap_point(slot)
         if lay.found_x and slot >= SLOT_FOUND:
             ok = range(SLOT_FOUND, SLOT_FOUND + 4)
-            x = lay.found_x + lay.found_w // 2
+            x = lay.found_x + lay.card_w + 1
         else:
             ok = (slot,)
         got = probe_height(lay, x, 0, ok)
@@ -419,7 +419,7 @@ def table_problems(app, need_text, need_target):
             bad.append("slot %d takes %s of taps across (needs 5.5 mm)" % (slot, _mm(got, ppcm)))
     for hit, b in ((HIT_FINISH, table.strip.finish_button), (HIT_UNDO, table.strip.undo_button),
                    (HIT_MENU, table.strip.menu_button)):
-        if b.hidden:
+        if b is None or b.hidden:
             continue
         if hit == HIT_FINISH and not lay.status_w:
             # With no strip Finish stands over the felt where the columns leave it room,
@@ -476,8 +476,8 @@ def lens_problems(app, need_text):
     if any(order.index(t) > order.index(bg) for t in others):
         bad.append("a card of another column lies over the lens")
     st = table.strip
-    for o in (st.dead_group, st.finish_button.group, st.counter):
-        if not o.hidden:
+    for o in (st.dead_group, st.finish_button and st.finish_button.group, st.counter):
+        if o is not None and not o.hidden:
             bad.append("the strip's %r shows over the lens" % o)
     return bad
 

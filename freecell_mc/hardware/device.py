@@ -86,17 +86,11 @@ def build():
     # (README, "A PyPortal Pynt").
     import os
 
-    try:
-        i2c = board.I2C()
-    except (AttributeError, RuntimeError, ValueError, OSError):
-        i2c = None  # no STEMMA bus, or no pull-ups on it
-    name = os.getenv("FREECELL_BOARD") or board_name(getattr(board, "board_id", None), i2c)
-    ppcm = panel_ppcm(name, size[0], size[1])
-    return Hardware(display, touch, clock.device_clock(i2c), blocks, keys, start, make_touch,
-                    ppcm)
+    ppcm = panel_ppcm(os.getenv("FREECELL_BOARD") or board_name(board), size[0], size[1])
+    return Hardware(display, touch, clock.device_clock(), blocks, keys, start, make_touch, ppcm)
 
 
-def board_name(board_id, i2c):
+def board_name(board):
     """Return the name layout.panel_ppcm knows the board by: board_id, but for a Pynt.
 
     A Pynt runs the PyPortal's firmware (CircuitPython lists pyportal_pynt as an alias of
@@ -108,17 +102,19 @@ def board_name(board_id, i2c):
     bus, a bus held by something on the STEMMA port) is taken for the Pynt: its layout
     on a 3.2" panel is larger than needed, never too small; settings.toml can say which.
     """
+    board_id = getattr(board, "board_id", None)
     if board_id != "pyportal":
         return board_id
     buf = bytearray(1)
     try:
-        if i2c is not None and i2c.try_lock():
+        i2c = board.I2C()  # no pull-ups (nothing on the bus) raises RuntimeError
+        if i2c.try_lock():
             try:
                 i2c.writeto_then_readfrom(_ADT7410, b"\x0b", buf)
             finally:
                 i2c.unlock()
             if buf[0] & 0xF8 == 0xC8:
                 return board_id
-    except (OSError, RuntimeError):
+    except (AttributeError, OSError, RuntimeError, ValueError):
         pass
     return "pyportal_pynt"

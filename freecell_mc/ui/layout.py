@@ -162,8 +162,7 @@ class Layout:
             self.top_pitch = place
             self.tile_w = (width - 4 * place - 2 * bw - 2 - 2 * dead - 2) // 4
             self.status_x = width
-            self.found_x = 4 * place + dead
-            self.found_w = width - 2 * bw - 2 - dead - self.found_x
+            self.found_x = 4 * place + dead  # the block: two cards and a gap of 2 wide
         else:
             gap = 2 if pitch < 50 else 4
             self.tile_w = (pitch - gap) // 2
@@ -283,9 +282,7 @@ class Layout:
         if slot < SLOT_FOUND:
             return self.top_x + (slot - SLOT_CELL) * self.top_pitch
         if self.found_x:  # in the block: clubs, diamonds over hearts, spades
-            cw = self.card_w
-            m = (self.found_w - 2 * cw) // 2  # the felt either side of the two cards
-            return self.found_x + m + (slot & 1) * (self.found_w - cw - 2 * m)
+            return self.found_x + (slot & 1) * (self.card_w + 2)
         return self.top_x + (slot - SLOT_FOUND + 4) * self.top_pitch
 
     def slot_y(self, slot):
@@ -330,10 +327,9 @@ class Layout:
             if fx and pos >= 4:
                 # The foundations' block, a quarter each (a held card takes it whole:
                 # table.py), and the dead gaps either side of it.
-                fw = self.found_w
-                if x < fx or x >= fx + fw:
+                if x < fx or x >= fx + 2 * self.card_w + 2:
                     return HIT_NONE
-                return (SLOT_FOUND + (1 if 2 * (x - fx) >= fw else 0)
+                return (SLOT_FOUND + (1 if x > fx + self.card_w else 0)
                         + (2 if 2 * y >= self.col_y else 0))
             if pos < 4:
                 if pos >= self.cells:
@@ -362,10 +358,8 @@ class Layout:
     def tap_point(self, slot, index=-1, n=1):
         """Return the (x, y) a player taps for a slot, or card `index` of a column of n."""
         x = self.slot_x(slot) + self.card_w // 2
-        if slot >= SLOT_FOUND and self.found_x:
-            return x, self.slot_y(slot) + self.tile_h
         if slot >= SLOT_CELL:
-            return x, self.top_y + self.top_h // 2
+            return x, self.slot_y(slot) + self.tile_h  # on the index, the whole card's too
         if n == 0:
             return x, self.col_y + self.card_h // 2
         if index < 0:

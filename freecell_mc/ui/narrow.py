@@ -96,7 +96,8 @@ def open_lens(view, col):
     # Nothing of the strip's over it (view.sync shows them again).
     st = view.strip
     st.dead_group.hidden = True
-    st.finish_button.hidden = True
+    if st.finish_button is not None:
+        st.finish_button.hidden = True
     st.counter.hidden = True
     st.badge.hidden = True
     bg = view.lens_bg
@@ -123,7 +124,8 @@ def close_lens(view):
     view.lens_bg.hidden = True
     st = view.strip
     st.dead_group.hidden = not st.dead_end_shown
-    st.finish_button.hidden = not st.finish_shown
+    if st.finish_button is not None:
+        st.finish_button.hidden = not st.finish_shown
     st.counter.hidden = False  # update() hides it again where Finish or the panel is
     st.badge.hidden = False
     return 1 << col

@@ -218,7 +218,7 @@ class Table(TableView):
 
     def button_point(self, hit):
         """Return the centre of button HIT_UNDO, HIT_MENU or HIT_FINISH (where it is now)."""
-        if hit == HIT_FINISH:
-            b = self.strip.finish_button
+        b = self.strip.finish_button
+        if hit == HIT_FINISH and b is not None:
             return b.x + b.w // 2, b.y + b.h // 2
         return self.layout.button_point(hit)

@@ -99,29 +99,23 @@ class Strip:
         bh = lay.button_h
         bw = lay.button_w
         edge = 1 if sw else 0  # in the top row, blue on the felt: no room for an edge
-        self.finish_button = widgets.Button(lay.button_x(HIT_FINISH), lay.button_top(HIT_FINISH),
-                                            lay.width - lay.button_x(HIT_FINISH) if not sw else bw,
-                                            lay.target if not sw else bh, "Finish",
-                                            bid=HIT_FINISH, scale=ts, border=edge)
-        self.finish_button.set_state(widgets.HIGHLIGHT)
         self.undo_button = widgets.Button(lay.button_x(HIT_UNDO), lay.button_top(HIT_UNDO), bw,
                                           bh, "Undo", bid=HIT_UNDO, scale=ts, border=edge)
         self.menu_button = widgets.Button(lay.button_x(HIT_MENU), lay.button_top(HIT_MENU), bw,
                                           bh, "Menu", bid=HIT_MENU, scale=ts, border=edge)
-        for b in (self.finish_button, self.undo_button, self.menu_button):
+        for b in (self.undo_button, self.menu_button):
             g.append(b.group)
-        self.finish_button.hidden = True
+        # Finish, built when it first shows (update): late in a game, if at all; the table's
+        # heap until then is the one the long undo histories grow in.
+        self.finish_button = None
+        self.group = g
         # Dead end: a panel beside the table that covers no card, placed when the dead end
         # comes (dead_box): under the columns where their feet leave room, else in the
-        # strip where Finish would be. Built here, sized there.
+        # strip where Finish would be. Its group here, its edge, fill and words built at
+        # the first dead end (_place_dead): most tables never meet one, and the table's
+        # heap is the one the long undo histories grow in.
         self.dead_group = dg = displayio.Group()
-        self.dead_edge = widgets.rect(0, 0, 1, 1, cardart.FELT_LINE)
-        self.dead_fill = widgets.rect(0, 0, 1, 1, cardart.FELT_DARK)
-        dg.append(self.dead_edge)
-        dg.append(self.dead_fill)
-        self.dead_text = widgets.Text("", 0, 0, scale=ts, anchor=(0.5, 0.5),
-                                      color=cardart.TEXT)
-        dg.append(self.dead_text.group)
+        self.dead_edge = None
         dg.hidden = True
         g.append(dg)
         # No strip: the counter, Finish and the dead-end message beside the cards.
@@ -165,7 +159,19 @@ class Strip:
         fin = (not won) and game.finish_available()
         if fin != self._finish_shown:
             self._finish_shown = fin
-            self.finish_button.hidden = not fin
+            b = self.finish_button
+            if b is None and fin:
+                lay = self.lay
+                sw = lay.status_w
+                x = lay.button_x(HIT_FINISH)
+                self.finish_button = b = widgets.Button(
+                    x, lay.button_top(HIT_FINISH), lay.button_w if sw else lay.width - x,
+                    lay.button_h if sw else lay.target, "Finish", bid=HIT_FINISH,
+                    scale=lay.text_scale, border=1 if sw else 0)
+                b.set_state(widgets.HIGHLIGHT)
+                self.group.append(b.group)
+            if b is not None:
+                b.hidden = not fin
         dead = (not fin) and (not won) and game.dead_end()
         # A change of position (a move, an undo, another game loaded) also closes the
         # whole message a tap opened: the panel goes back to its place for the position.
@@ -197,6 +203,15 @@ class Strip:
             x = 4
             y = lay.col_y + (lay.height - lay.col_y - h) // 2
         e = self.dead_edge
+        if e is None:
+            dg = self.dead_group
+            self.dead_edge = e = widgets.rect(0, 0, 1, 1, cardart.FELT_LINE)
+            self.dead_fill = widgets.rect(0, 0, 1, 1, cardart.FELT_DARK)
+            self.dead_text = widgets.Text("", 0, 0, scale=self.lay.text_scale,
+                                          anchor=(0.5, 0.5), color=cardart.TEXT)
+            dg.append(e)
+            dg.append(self.dead_fill)
+            dg.append(self.dead_text.group)
         e.x = x
         e.y = y
         e.width = w

@@ -212,7 +212,9 @@ def _target(app, step):
     want = step[1]
     if scr is app.table:
         t = app.table.strip
-        buttons = (t.finish_button, t.undo_button, t.menu_button)
+        b = t.finish_button  # built when Finish first shows
+        buttons = (t.undo_button, t.menu_button) if b is None else (b, t.undo_button,
+                                                                      t.menu_button)
     else:
         buttons = scr.buttons
     # The exact caption, else the first that starts with it ("Continue" finds "Continue
