@@ -96,7 +96,9 @@ class Image:
         fragmentation falls (a session's verdict must not depend on a temporary name).
         """
         cwd = Path(cwd)
-        for name, target in ((".standins", self.standins), ("lib", self.lib)):
+        # How to play's words beside code.py, as on the drive (bundle.DATA).
+        for name, target in ((".standins", self.standins), ("lib", self.lib)) + tuple(
+                (n, self.image / n) for n in bundle.DATA):
             if not (cwd / name).exists():
                 (cwd / name).symlink_to(target)
         # The drive holds the save file as the copy tool makes it where it has none (the
@@ -106,6 +108,7 @@ class Image:
                 (cwd / rel).parent.mkdir(parents=True, exist_ok=True)
                 (cwd / rel).write_bytes((self.image / rel).read_bytes())
         env = dict(os.environ)
+        env.pop("FREECELL_BOARD", None)  # the VM's os.getenv reads it: the board's own name
         env["MICROPYPATH"] = os.pathsep.join([".standins", "lib"] + [str(p) for p in path])
         cmd = [str(self.vm), "-X", "heapsize=%d" % heap, "-X", "pystack=%d" % pystack,
                str(script)] + [str(a) for a in args]
@@ -333,6 +336,26 @@ def _shuttle_plan(g):
     raise AssertionError("no shuttle within 4 moves")
 
 
+def howto_pages(board):
+    """Return how many pages How to play takes on board (its screen's layout of howto.txt)."""
+    from host_sim import font, headless_env
+
+    headless_env()
+    font.install()  # the board's font, whose glyph sheet the screen's text is tiles of
+    from freecell_mc.ui.screens import howto
+
+    w, h, _ = BOARDS[board]
+    ppcm = [p for name, _, _, _, p in layout.BOARDS if name == board][0]
+
+    class Host:  # what the screen's build reads of the App
+        width, height = w, h
+
+    Host.ppcm = ppcm
+    s = howto.Screen(Host())
+    with open(ROOT / howto.PATH, encoding="ascii") as f:
+        return howto.walk(f, s.cols, s.rows)[0]
+
+
 def session_steps(board="pyportal"):
     """Return the steps of the first part of the session (tests/cpvm/session.py): from a
     fresh drive to the middle of a game, where the board is reset."""
@@ -375,6 +398,14 @@ def session_steps(board="pyportal"):
         p.expect("settings")
     p.tap("Back")
     p.expect("settings")
+    p.tap("Back")
+    p.expect("menu")
+    # How to play, every page of it (on the Pynt, on the menu's second page), and back.
+    p.tap("How to play")
+    p.expect("howto")
+    for _ in range(howto_pages(board)):
+        p.tap("Next")
+        p.expect("howto")
     p.tap("Back")
     p.expect("menu")
     p.tap("Continue")

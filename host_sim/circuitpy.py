@@ -39,6 +39,12 @@ def boot_out_text(old):
     firmware = old if cut < 0 else old[:cut]
     return firmware + b"boot.py output:\r\n" + HOW.encode() + b"\r\n"
 
+# The words of How to play, which the game reads from the drive (ui/screens/howto.py): the
+# one file of the image the simulated drive holds as it is, not as a file of its size.
+HOWTO_PATH = "howto.txt"
+HOWTO = open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                          HOWTO_PATH), "rb").read()
+
 # What a PyPortal's CIRCUITPY holds before the game first saves: boot_out.txt (the firmware's),
 # then the board image of `./dev bundle` in the order tools/copy_to_board.py writes it, with
 # the sizes of build/CIRCUITPY on 2026-12-01 (CircuitPython 10 mpy-cross): first the save
@@ -80,6 +86,7 @@ INSTALLED = (
     ("lib/freecell_mc/ui/screens/confirm.mpy", 1456),
     ("lib/freecell_mc/ui/screens/daily.mpy", 4359),
     ("lib/freecell_mc/ui/screens/datepicker.mpy", 2579),
+    ("lib/freecell_mc/ui/screens/howto.mpy", 1300),
     ("lib/freecell_mc/ui/screens/host.mpy", 810),
     ("lib/freecell_mc/ui/screens/keypad.mpy", 2293),
     ("lib/freecell_mc/ui/screens/menu.mpy", 2825),
@@ -92,6 +99,7 @@ INSTALLED = (
     ("lib/freecell_mc/ui/tableview.mpy", 4982),
     ("lib/freecell_mc/ui/widgets.mpy", 5656),
     ("lib/adafruit_touchscreen.mpy", 1353),
+    ("howto.txt", len(HOWTO)),  # its real words (HOWTO): the game reads them from the drive
     ("boot.py", 286),
     ("code.py", 478),
 )
@@ -179,6 +187,8 @@ def install(vol, places=savelog.RING, saves=True):
             with vol.open(path, "wb") as fh:
                 if path == BOOT_OUT:  # the firmware's, as the copy tool leaves it
                     fh.write(boot_out_text(FIRMWARE_TEXT.encode()))
+                elif path == HOWTO_PATH:
+                    fh.write(HOWTO)
                 else:
                     fh.write(b"#" * size)
 
@@ -193,7 +203,10 @@ def open_drive(folder, populate=True, release=None):
     new = not os.path.exists(path)
     f = Flash(path)
     if not new:
-        return Volume(f)
+        vol = Volume(f)
+        if populate and release is None:
+            _same_howto(vol)
+        return vol
     vol = Volume.mkfs(f)
     if release is not None:
         install_zip(vol, release)
@@ -203,6 +216,20 @@ def open_drive(folder, populate=True, release=None):
     f.programs = 0
     f.busy_us = 0
     return vol
+
+
+def _same_howto(vol):
+    """Give a drive made by an earlier version the game's words of How to play, as copying
+    the game again would: the simulator runs the repository's game on it."""
+    try:
+        with vol.open(HOWTO_PATH, "rb") as fh:
+            if fh.read(len(HOWTO) + 1) == HOWTO:
+                return
+    except OSError:
+        pass
+    with vol.open(HOWTO_PATH, "wb") as fh:
+        fh.write(HOWTO)
+    vol.sync()
 
 
 def fill(vol, leave):

@@ -659,6 +659,35 @@ for _why in ("USB mode", "drive full", "drive error", "no drive"):
     state("settings:" + _why.replace(" ", "-"))(_settings(2, False, _why))
 
 
+@state("howto")
+def _howto(board):
+    board.app.goto("howto")
+    assert board.app.screen.page == 0
+
+
+@state("howto:last-page")
+def _howto_last(board):
+    board.app.goto("howto")
+    s = board.app.screen
+    board.app.goto("howto", page=s.pages - 1)
+
+
+@state("howto:no-words")
+def _howto_missing(board, tmp=[]):  # noqa: B006  (the folder of this process's run)
+    # The words' file gone from the drive: the screen says so, and how to mend it.
+    import os
+    import tempfile
+
+    if not tmp:
+        tmp.append(tempfile.mkdtemp(prefix="fcmc-nowords-"))
+    old = os.getcwd()
+    os.chdir(tmp[0])
+    try:
+        board.app.goto("howto")
+    finally:
+        os.chdir(old)
+
+
 @state("datepicker:start")
 def _dp_start(board):
     board.app.goto("datepicker", then="table", date=(2026, 9, 30))

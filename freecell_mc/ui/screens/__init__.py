@@ -6,7 +6,7 @@ that never opens the settings never pays their heap.
 """
 
 NAMES = ("menu", "keypad", "daily", "stats", "settings", "datepicker", "calibration", "result",
-         "notice", "confirm")
+         "notice", "confirm", "howto")
 
 
 def screen_class(name):
