@@ -255,7 +255,13 @@ def problems(board, app):
     items = shown(s.group, art)
     bs = buttons_of(s)
     captions = {id(b.caption.group): b for b in bs if b.caption is not None}
-    captions.update((id(b.label), b) for b in bs if isinstance(b, Day))
+    for b in bs:
+        if isinstance(b, Day):
+            # A day's label: its digits or Text, or both in a group (the month under the
+            # day's digits).
+            captions[id(b.label)] = b
+            if isinstance(b.label, displayio.Group) and not is_text(b.label):
+                captions.update((id(o), b) for o in b.label)
     for kind, text, box, cap, obj in items:
         x1, y1, x2, y2 = box
         if cap < need_text:
@@ -289,7 +295,10 @@ def problems(board, app):
     for b in bs:
         if not isinstance(b, Day):
             continue
-        if id(b.label) not in seen:
+        parts = [b.label]
+        if isinstance(b.label, displayio.Group) and not is_text(b.label):
+            parts = list(b.label)
+        if not any(id(o) in seen for o in parts):
             bad.append("day %r shows no number" % b.text)
         # A tap anywhere in its cell plays it: the hit test answers at the four corners.
         corners = ((b.x, b.y), (b.x + b.w - 1, b.y), (b.x, b.y + b.h - 1),

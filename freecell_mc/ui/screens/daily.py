@@ -182,8 +182,11 @@ class Screen(widgets.Screen):
         self.page = None
         if weeks:
             bh = m.button_h
-            self.add_button(_TODAY, sx, h - m.margin - 2 * bh - m.gap, sw, bh, "Today")
-            self.add_button(_BACK, sx, h - m.margin - bh, sw, bh, "Back")
+            # One caption size for both, the one "Today" fits (the PyPortal's 1, where
+            # "Back" alone would be 2).
+            s = widgets.fit_scale("Today", sw - 6, bh - 4)
+            self.add_button(_TODAY, sx, h - m.margin - 2 * bh - m.gap, sw, bh, "Today", scale=s)
+            self.add_button(_BACK, sx, h - m.margin - bh, sw, bh, "Back", scale=s)
         else:
             bh = m.target
             self.add_button(_BACK, sx, m.margin // 2, bw, bh, "Back")
@@ -227,18 +230,33 @@ class Screen(widgets.Screen):
         for i in range(cal.n):
             r, c = cal.cell(i)
             text = cal.label(i)
-            # "1 Nov" where a month begins; in a narrow cell the month goes under the day,
-            # and where two lines do not fit either, the day stands alone and the months
-            # are named beside the grid.
-            if widgets.text_width(text, ts) > cw - z - 6:
-                if (12 + 15) * ts <= ch - z - 4:
-                    text = text.replace(" ", "\n")
-                else:
-                    text = text.split(" ")[0]
             # Where the page shown puts it; turning the page moves it.
             r -= self.first_row
             cx = self.gx + c * cw + (cw - z) // 2
             cy = self.gy + r * ch + (ch - z) // 2
+            # "1 Nov" where a month begins; in a narrow cell the month goes under the day,
+            # two lines of text, else under the day's digits (their inks closer than two
+            # lines: the Titano's), and where neither fits the day stands alone and the
+            # months are named beside the grid.
+            if widgets.text_width(text, ts) > cw - z - 6:
+                if (12 + 15) * ts <= ch - z - 4:
+                    text = text.replace(" ", "\n")
+                else:
+                    text, _, month = text.partition(" ")
+                    # The digits' ink, a gap, the month's ink (rows 2..9 of the font's 12,
+                    # to 11 with a descender: May, Aug, Sep), a pixel of fill inside the
+                    # 2-pixel frame above and below.
+                    low = 2 if "g" in month or "p" in month or "y" in month else 0
+                    block = 0 if art is None else art.digit_h + (10 + low) * ts
+                    if art is not None and block + 6 <= ch - z:
+                        top = cy - block // 2
+                        label = displayio.Group()
+                        label.append(digits(art, text, cx, top + art.digit_h // 2))
+                        label.append(widgets.Text(month, cx, top + art.digit_h + 6 * ts,
+                                                  scale=ts, anchor=(0.5, 0.5)).group)
+                        label.hidden = not 0 <= r < self.page_rows
+                        labels.append(label)
+                        continue
             if art is not None and text.isdigit() and len(text) * art.digit_w <= cw - z - 6:
                 label = digits(art, text, cx, cy)
             else:
