@@ -30,25 +30,29 @@ def build(strip, g):
 
 def update(strip, game):
     """Right-align the counter's digits in the corner on their felt; put Finish where the
-    columns leave it room; hide the counter where Finish or the dead-end panel takes its
-    corner."""
+    columns leave it room, the counter then just left of it where Finish takes its corner
+    (along the bottom edge, over no index: every exposed card's is a card's height up);
+    hide the counter where there is no room left of Finish or the dead-end panel covers
+    it."""
     lay = strip.lay
     c = strip.counter
     badge = strip.badge
     m = game.moves
     n = 1 if m < 10 else 2 if m < 100 else 3 if m < 1000 else 4
+    w = n * c.tile_width
     # The grid's blank tiles after the digits run off the screen's edge, drawn nowhere.
-    x = lay.width - n * c.tile_width - 2
+    x = lay.width - w - 2
+    y1 = badge.y
+    b = strip.finish_button
+    if strip.finish_shown:
+        place(b, lay, game)
+        if x - 2 < b.x + b.w and y1 < b.y + b.h:
+            x = b.x - w - 4
+    hide = x < 2
     if c.x != x:
         c.x = x
         badge.x = x - 2
-        badge.width = n * c.tile_width + 4
-    b = strip.finish_button
-    fin = strip.finish_shown
-    if fin:
-        place(b, lay, game)
-    y1 = badge.y
-    hide = fin and x - 2 < b.x + b.w and y1 < b.y + b.h
+        badge.width = w + 4
     d = strip.dead_box
     if d is not None and x - 2 < d[0] + d[2] and y1 < d[1] + d[3]:
         hide = True
