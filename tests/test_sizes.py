@@ -805,3 +805,31 @@ def test_calibrate_is_captioned_as_large_as_the_other_settings(board_name):
     assert "Calibrate" in caps and "Off" in caps and "4" in caps, sorted(caps)
     others = {cap for text, cap in caps.items() if text not in ("Back", "More")}
     assert others == {caps["Off"]} and caps["Calibrate"] == 16, caps
+
+
+@pytest.mark.parametrize("board_name", sorted(BOARDS))
+def test_the_calendars_buttons_share_one_caption_size(board_name):
+    # The PyPortal's "Today" was 8 px beside "Back" at 16 px.
+    with _in_state(board_name, "daily:month-boundary") as board:
+        caps = {b.text: b.caption.scale for b in board.app.screen.buttons
+                if b.caption is not None}
+        assert caps["Today"] == caps["Back"], caps
+
+
+@pytest.mark.parametrize("board_name", ["pyportal", "titano"])
+def test_a_months_first_day_names_its_month_in_its_cell(board_name):
+    # Where weeks of seven days fit across (not the Pynt, whose page names its months
+    # beside the title), the oldest day and the 1st of a month say which month: "1 Dec".
+    with _in_state(board_name, "daily:month-boundary") as board:
+        s = board.app.screen
+        items = shown(s.group, board.app.art)
+        for i in range(s.cal.n):
+            want = s.cal.label(i)
+            if " " not in want:
+                continue
+            label = s.labels[i]
+            parts = list(label) if not is_text(label) and len(label) else [label]
+            ids = {id(o) for o in parts} | {id(label)}
+            said = " ".join(t.replace("\n", " ") for k, t, b, c, o in items if id(o) in ids)
+            day, month = want.split(" ")
+            assert month in said and day in said.split(), (want, said)
