@@ -6,10 +6,7 @@ no hardware. The desktop simulator runs this very file: it supplies `board` and 
 """
 
 # The PyPortal panel's factory calibration (SPEC section 6), used until the player saves one.
-from freecell_mc.compat import const
 from freecell_mc.saves.settings import DEFAULT_CALIBRATION as CALIBRATION
-
-_ADT7410 = const(0x48)  # the PyPortal's temperature sensor's I2C address (board_name)
 
 
 class NoKeys:
@@ -103,18 +100,17 @@ def board_name(board):
     on a 3.2" panel is larger than needed, never too small; settings.toml can say which.
     """
     board_id = getattr(board, "board_id", None)
-    if board_id != "pyportal":
-        return board_id
-    buf = bytearray(1)
-    try:
-        i2c = board.I2C()  # no pull-ups (nothing on the bus) raises RuntimeError
-        if i2c.try_lock():
-            try:
-                i2c.writeto_then_readfrom(_ADT7410, b"\x0b", buf)
-            finally:
-                i2c.unlock()
-            if buf[0] & 0xF8 == 0xC8:
-                return board_id
-    except (AttributeError, OSError, RuntimeError, ValueError):
-        pass
-    return "pyportal_pynt"
+    if board_id == "pyportal":
+        buf = bytearray(1)
+        try:
+            i2c = board.I2C()  # no pull-ups (nothing on the bus) raises RuntimeError
+            if i2c.try_lock():
+                try:
+                    i2c.writeto_then_readfrom(0x48, b"\x0b", buf)  # the ADT7410's ID register
+                finally:
+                    i2c.unlock()
+        except (AttributeError, OSError, RuntimeError, ValueError):
+            pass
+        if buf[0] & 0xF8 != 0xC8:
+            return "pyportal_pynt"
+    return board_id
