@@ -833,3 +833,24 @@ def test_a_months_first_day_names_its_month_in_its_cell(board_name):
             said = " ".join(t.replace("\n", " ") for k, t, b, c, o in items if id(o) in ids)
             day, month = want.split(" ")
             assert month in said and day in said.split(), (want, said)
+
+
+def test_the_pynts_calendar_legend_reads_as_a_legend_not_as_buttons():
+    # In its row under the grid, words inside coloured boxes looked like buttons, and a
+    # tap on them did nothing: each word stands beside its mark, a small cell, on the felt.
+    import vectorio
+
+    with _in_state("pynt", "daily:one-month") as board:
+        s = board.app.screen
+        words = {"won", "today", "started"}
+        items = [(t, box) for k, t, box, c, o in shown(s.group, board.app.art)
+                 if t.split(" ")[-1] in words and k == "text"]
+        assert {t.split(" ")[-1] for t, _ in items} == words, items
+        rects = [o for o in s.group if isinstance(o, vectorio.Rectangle)
+                 and o.width < s.width]
+        for t, box in items:
+            for r in rects:
+                assert not _overlap(box, (r.x, r.y, r.x + r.width, r.y + r.height)), t
+            # Its mark just left of it, as tall as a line.
+            assert any(r.x + r.width <= box[0] <= r.x + r.width + 8 and r.y <= box[1]
+                       and box[3] <= r.y + r.height + 2 for r in rects), t

@@ -159,22 +159,42 @@ class Screen(widgets.Screen):
             ly = gy + self.page_rows * ch - 1 + m.gap
             dx = tw + m.gap
             dy = 0
-        self.group.append(widgets.rect(lx, ly, tw, lh + 4, widgets.FILL_ON))
-        self.count = self.add_text("won", lx + tw // 2, ly + (lh + 4) // 2, scale=ts,
-                                   anchor=(0.5, 0.5))
-        lx += dx
-        ly += dy
-        self.group.append(widgets.rect(lx, ly, tw, lh + 4, widgets.GOLD))
-        self.group.append(widgets.rect(lx + 2, ly + 2, tw - 4, lh, widgets.FILL))
-        self.add_text("today", lx + tw // 2, ly + (lh + 4) // 2, scale=ts, anchor=(0.5, 0.5))
-        lx += dx
-        ly += dy
         # The day whose game is saved unfinished wears a white bar: tapping it continues
         # that game, tapping another day would first ask whether to give it up.
         self.bar_h = max(3, ch // 9)
-        self.group.append(widgets.rect(lx, ly, tw, lh + 6 + self.bar_h, widgets.FILL))
-        self.group.append(widgets.rect(lx + 3, ly + lh + 4, tw - 6, self.bar_h, widgets.FG))
-        self.add_text("started", lx + tw // 2, ly + 2 + lh // 2, scale=ts, anchor=(0.5, 0.5))
+        if weeks:
+            self.group.append(widgets.rect(lx, ly, tw, lh + 4, widgets.FILL_ON))
+            self.count = self.add_text("won", lx + tw // 2, ly + (lh + 4) // 2, scale=ts,
+                                       anchor=(0.5, 0.5))
+            lx += dx
+            ly += dy
+            self.group.append(widgets.rect(lx, ly, tw, lh + 4, widgets.GOLD))
+            self.group.append(widgets.rect(lx + 2, ly + 2, tw - 4, lh, widgets.FILL))
+            self.add_text("today", lx + tw // 2, ly + (lh + 4) // 2, scale=ts,
+                          anchor=(0.5, 0.5))
+            lx += dx
+            ly += dy
+            self.group.append(widgets.rect(lx, ly, tw, lh + 6 + self.bar_h, widgets.FILL))
+            self.group.append(widgets.rect(lx + 3, ly + lh + 4, tw - 6, self.bar_h,
+                                           widgets.FG))
+            self.add_text("started", lx + tw // 2, ly + 2 + lh // 2, scale=ts,
+                          anchor=(0.5, 0.5))
+        else:
+            # In a row under the grid, words wearing the marks looked like buttons (and a
+            # tap did nothing): there each mark is a small cell, its word beside it, as a
+            # legend reads. "30 won" is the widest count.
+            sq = lh
+            self.group.append(widgets.rect(lx, ly, sq, sq, widgets.FILL_ON))
+            self.count = self.add_text("won", lx + sq + 4, ly + sq // 2, scale=ts,
+                                       anchor=(0.0, 0.5))
+            lx += sq + 4 + widgets.text_width("30 won", ts) + m.gap
+            self.group.append(widgets.rect(lx, ly, sq, sq, widgets.GOLD))
+            self.group.append(widgets.rect(lx + 2, ly + 2, sq - 4, sq - 4, widgets.FILL))
+            self.add_text("today", lx + sq + 4, ly + sq // 2, scale=ts, anchor=(0.0, 0.5))
+            lx += sq + 4 + widgets.text_width("today", ts) + m.gap
+            self.group.append(widgets.rect(lx, ly, sq, sq, widgets.FILL))
+            self.group.append(widgets.rect(lx + 2, ly + sq - 5, sq - 4, 3, widgets.FG))
+            self.add_text("started", lx + sq + 4, ly + sq // 2, scale=ts, anchor=(0.0, 0.5))
         self.bar = widgets.rect(0, 0, cw - z - 8, self.bar_h, widgets.FG)
         self.bar.hidden = True
         self.group.append(self.bar)
