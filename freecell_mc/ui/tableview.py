@@ -13,7 +13,10 @@ something changed, so a single-card move dirties little more than the card's old
 rectangles (plus the move counter). What a tap means is table.py's (Table is a TableView).
 """
 
+import array
+
 import displayio
+import terminalio
 
 from freecell_mc.compat import const
 from freecell_mc.ui import cardart, widgets
@@ -80,9 +83,11 @@ class Strip:
         self.lay = lay
         self.moves_text = None  # with no strip, the digits alone (narrow.py)
         if sw:
-            self.moves_text = widgets.Text("Moves", sx + sw // 2, lay.moves_y, scale=ts,
-                                           anchor=(0.5, 0.0), color=cardart.TEXT)
-            g.append(self.moves_text.group)
+            # A word that never changes: its glyph tiles in a scaled group, not a Text.
+            self.moves_text = t = displayio.Group(scale=ts)
+            t.append(widgets.glyph_tiles(terminalio.FONT, widgets.glyph_palette(cardart.TEXT),
+                                         "Moves", sx + sw // 2, lay.moves_y, ts))
+            g.append(t)
         self.counter = displayio.TileGrid(
             art.digits,
             pixel_shader=art.digit_palette,
@@ -411,8 +416,9 @@ class TableView:
         self._mode = bytearray(b"\xff" * 52)
         self._pal = bytearray(52)
         self._hidden = bytearray(b"\x01" * 52)
-        self._x = [0] * 52
-        self._y = [0] * 52
+        # Signed 16-bit: 104 bytes each where a list of 52 ints takes 224.
+        self._x = array.array("h", [0]) * 52
+        self._y = array.array("h", [0]) * 52
         self._buf = bytearray(20)
         self.strip = Strip(lay, art, g)
         # Selection: the slot and the number of cards held; the lit target mask.

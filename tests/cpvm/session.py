@@ -6,9 +6,9 @@ readings (the real adafruit_touchscreen reads them), supervisor, time and rtc fo
 clock, board.DISPLAY for refreshes. The VM runs the board image's code.py as its main
 script, unchanged; the game's sleep after each poll (time.sleep) is where the session
 acts. `session.txt` in the current folder holds the display size, the mode, the seed of a
-fresh start, the board's id and 1 where an ADT7410 answers on its I2C bus on its first
-line, then the steps, one a line (written by bench/board.py, read a line at a time, so the
-steps cost the heap nothing):
+fresh start, the board's id and 1 where an ADT7410 answers on its I2C bus (read by
+bench/board.py, not here) on its first line, then the steps, one a line (written by
+bench/board.py, read a line at a time, so the steps cost the heap nothing):
 
     t CAPTION        tap the visible button with that caption on the current screen (or,
                      if none, the first whose caption starts with its words; if none,
@@ -45,7 +45,6 @@ HEIGHT = 240
 MEASURE = False
 SEED = -1  # the free deal of a fresh start, or -1: os.urandom's (board.START_DEAL)
 BOARD_ID = "pyportal"
-ADT7410 = 0  # 1: the PyPortal's temperature sensor answers at 0x48 (board.I2C)
 
 _PRESS = 3
 _LIFT = 3
@@ -66,7 +65,7 @@ _again = [None]  # a step to take again: its button was on the page after More
 
 def _start():
     """Read the session's size, mode and open its steps."""
-    global WIDTH, HEIGHT, MEASURE, SEED, BOARD_ID, ADT7410
+    global WIDTH, HEIGHT, MEASURE, SEED, BOARD_ID
     f = open("session.txt")
     w = f.readline().split()
     WIDTH = int(w[0])
@@ -74,7 +73,6 @@ def _start():
     MEASURE = w[2] == "measure"
     SEED = int(w[3])
     BOARD_ID = w[4]
-    ADT7410 = int(w[5])
     _steps[0] = f
 
 
