@@ -792,7 +792,7 @@ _ALWAYS_NAMES = ("compat", "dates", "hardware.clock", "rules.deals", "rules.engi
 _SCREEN_NAMES = ("ui.cardart", "ui.tableview", "ui.table", "ui.screens.models",
                  "ui.screens.menu", "ui.screens.keypad", "ui.screens.daily", "ui.screens.stats",
                  "ui.screens.settings", "ui.screens.datepicker", "ui.screens.calibration",
-                 "ui.screens.result", "ui.screens.confirm")
+                 "ui.screens.result", "ui.screens.confirm", "ui.screens.howto")
 GAME_MODULES = ("adafruit_touchscreen",) + tuple("freecell_mc." + m
                                                  for m in _ALWAYS_NAMES + _SCREEN_NAMES)
 ALWAYS = ("adafruit_touchscreen",) + tuple("freecell_mc." + m for m in _ALWAYS_NAMES)
@@ -810,7 +810,7 @@ SCREEN_CODE = dict(
         ("result", ("cardart", "result", "models")), ("daily", ("cardart", "daily", "models")),
         ("stats", ("cardart", "stats", "models")), ("settings", ("cardart", "settings")),
         ("calibration", ("cardart", "calibration", "models")),
-        ("confirm", ("cardart", "confirm"))))
+        ("confirm", ("cardart", "confirm")), ("howto", ("cardart", "howto"))))
 
 
 def held_code(name, code):
