@@ -210,6 +210,7 @@ def _dead(board):
         cols[i % 8].insert(0, c)
     load(board, "\n".join(" ".join(c) for c in cols) + "\nFreecells: 2D 2H 2C -\n", 63)
     board.app.table.play(0, SLOT_CELL + 3, 1)
+    board.poll()  # the poll's tick builds the panel the move asked for
     assert board.app.table.strip.dead_end_shown
 
 

@@ -34,6 +34,7 @@ def test_finish_leaves_the_pynts_move_counter_in_sight():
             app.game.cells = cells
             app.game.load(bytes(g.pos), g.moves)
             table.redraw()
+            board.poll()  # its tick builds Finish the first time
             b = strip.finish_button
             assert strip.finish_shown and not b.hidden
             c = strip.counter

@@ -53,8 +53,8 @@ def test_the_pynt_columns_are_a_finger_wide_and_its_buttons_in_the_top_row(tmp_p
 
 def test_finish_stands_where_the_columns_leave_it_room_and_plays_home(tmp_path):
     seed(tmp_path, "KC\nKD\nKH\nKS\n:\n:\n:\n:\nFoundations: C-Q D-Q H-Q S-Q\n", moves=99)
-    app = run(["expect screen table"], tmp_path, **KW)
-    b = app.table.strip.finish_button
+    app = run(["expect screen table", "wait 20"], tmp_path, **KW)
+    b = app.table.strip.finish_button  # built by the first poll's tick
     assert not b.hidden and b.y + b.h == 240 and b.w >= LAY.target and b.h >= LAY.target
     # Under the feet of the empty columns at the right: over no card.
     assert b.x >= LAY.column_x(3) + LAY.card_w

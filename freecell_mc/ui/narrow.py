@@ -44,7 +44,7 @@ def update(strip, game):
     x = lay.width - w - 2
     y1 = badge.y
     b = strip.finish_button
-    if strip.finish_shown:
+    if strip.finish_shown and b is not None:  # built by Strip.build in the same poll
         place(b, lay, game)
         if x - 2 < b.x + b.w and y1 < b.y + b.h:
             x = b.x - w - 4

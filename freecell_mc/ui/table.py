@@ -52,7 +52,7 @@ class Table(TableView):
             return
         lay = self.layout
         hit = lay.hit(x, y)
-        if strip.finish_shown and strip.finish_button.hit(x, y):
+        if strip.finish_shown and strip.finish_button is not None and strip.finish_button.hit(x, y):
             hit = HIT_FINISH  # where there is no strip it stands over the felt
         src = self.sel_src
         if hit >= HIT_UNDO:
@@ -194,7 +194,13 @@ class Table(TableView):
             app.daily_today()
 
     def tick(self, now_ms):
-        """Advance the finish animation."""
+        """Build Finish or the dead-end panel the last move asked for; advance the finish
+        animation."""
+        st = self.strip
+        if ((st.finish_shown and st.finish_button is None)
+                or (st.dead_end_shown and st.dead_edge is None)):
+            st.build(self.app.game)
+            self.app.dirty = True
         if self.finishing and ticks_diff(now_ms, self._finish_ms) >= FINISH_STEP_MS:
             self._finish_ms = now_ms
             self.finish_step()

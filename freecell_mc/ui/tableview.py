@@ -162,31 +162,24 @@ class Strip:
             self.undo_button.set_enabled(can)
         won = game.won()
         fin = (not won) and game.finish_available()
+        # Finish and the dead-end panel, when first wanted, are built by build(), which the
+        # table's tick calls in the same poll: here, under the move that wants them, their
+        # build would deepen the game's deepest path on the Python stack.
         if fin != self._finish_shown:
             self._finish_shown = fin
-            b = self.finish_button
-            if b is None and fin:
-                lay = self.lay
-                sw = lay.status_w
-                x = lay.button_x(HIT_FINISH)
-                self.finish_button = b = widgets.Button(
-                    x, lay.button_top(HIT_FINISH), lay.button_w if sw else lay.width - x,
-                    lay.button_h if sw else lay.target, "Finish", bid=HIT_FINISH,
-                    scale=lay.text_scale, border=1 if sw else 0)
-                b.set_state(widgets.HIGHLIGHT)
-                self.group.append(b.group)
-            if b is not None:
-                b.hidden = not fin
+            if self.finish_button is not None:
+                self.finish_button.hidden = not fin
         dead = (not fin) and (not won) and game.dead_end()
         # A change of position (a move, an undo, another game loaded) also closes the
         # whole message a tap opened: the panel goes back to its place for the position.
         if dead != bool(self._dead_shown) or self._dead_shown == _DEAD_OPEN:
             self._dead_shown = dead
-            if dead:
+            ready = self.dead_edge is not None
+            if dead and ready:
                 self._place_dead(game)
             else:
                 self.dead_box = None
-            self.dead_group.hidden = not dead
+            self.dead_group.hidden = not (dead and ready)
         if self.narrow is not None:
             self.narrow.update(self, game)
 
@@ -208,15 +201,6 @@ class Strip:
             x = 4
             y = lay.col_y + (lay.height - lay.col_y - h) // 2
         e = self.dead_edge
-        if e is None:
-            dg = self.dead_group
-            self.dead_edge = e = widgets.rect(0, 0, 1, 1, cardart.FELT_LINE)
-            self.dead_fill = widgets.rect(0, 0, 1, 1, cardart.FELT_DARK)
-            self.dead_text = widgets.Text("", 0, 0, scale=self.lay.text_scale,
-                                          anchor=(0.5, 0.5), color=cardart.TEXT)
-            dg.append(e)
-            dg.append(self.dead_fill)
-            dg.append(self.dead_text.group)
         e.x = x
         e.y = y
         e.width = w
@@ -236,12 +220,39 @@ class Strip:
             e.pixel_shader = widgets.solid(cardart.FELT_LINE)
             f.pixel_shader = widgets.solid(cardart.FELT_DARK)
 
+    def build(self, game):
+        """Build and show Finish or the dead-end panel, where update() wants one not built
+        yet (the table's tick calls it: a build a frame shallower than a move's)."""
+        lay = self.lay
+        if self._finish_shown and self.finish_button is None:
+            sw = lay.status_w
+            x = lay.button_x(HIT_FINISH)
+            self.finish_button = b = widgets.Button(
+                x, lay.button_top(HIT_FINISH), lay.button_w if sw else lay.width - x,
+                lay.button_h if sw else lay.target, "Finish", bid=HIT_FINISH,
+                scale=lay.text_scale, border=1 if sw else 0)
+            b.set_state(widgets.HIGHLIGHT)
+            self.group.append(b.group)
+        if self._dead_shown and self.dead_edge is None:
+            dg = self.dead_group
+            self.dead_edge = widgets.rect(0, 0, 1, 1, cardart.FELT_LINE)
+            self.dead_fill = widgets.rect(0, 0, 1, 1, cardart.FELT_DARK)
+            self.dead_text = widgets.Text("", 0, 0, scale=lay.text_scale, anchor=(0.5, 0.5),
+                                          color=cardart.TEXT)
+            dg.append(self.dead_edge)
+            dg.append(self.dead_fill)
+            dg.append(self.dead_text.group)
+            self._place_dead(game)
+            dg.hidden = False
+        if self.narrow is not None:
+            self.narrow.update(self, game)
+
     def tap(self, x, y, game):
         """Open the whole dead-end message on a tap on its shorter words, close it on the
         next tap; return True if the tap was the message's (it then does nothing else)."""
         shown = self._dead_shown
-        if not shown:
-            return False
+        if not shown or self.dead_edge is None:
+            return False  # none, or not built before this poll's tick
         if shown == _DEAD_OPEN:
             self._dead_shown = True
             self._place_dead(game)
