@@ -41,7 +41,10 @@ STANDINS = ROOT / "tests" / "cpvm"
 # sizes above it it must run in too: fragmentation must never decide. Every 512 bytes over
 # the first 10 KB, where a failure would lurk, then every 2,500 to 175,000.
 HEAP = 130000  # the budget of a day of play (SPEC 7)
-HEAP_FINE = 10240
+# The margin SPEC 7 asks under the budget: the day of play must run in 2 KB less, and in
+# every heap above that (the sweep starts here).
+MARGIN_HEAP = 128000
+HEAP_FINE = 12288
 HEAP_TOP = 175000
 HEAP_STEP = 2500
 PYSTACK_9X = 1536  # CircuitPython 9.x on SAMD51
@@ -50,8 +53,10 @@ CEILING = 170000  # the lowest free heap derived for a PyPortal (SPEC section 6)
 BIG_HEAP = 400000  # for measuring: collections happen only where the session asks
 SCRIPT_HEAP = 4000000  # for test scripts, which keep whole reports in memory
 
-# board name -> (width, height, board.board_id), from the game's one table of boards
-BOARDS = {name: (w, h, board_id) for name, board_id, w, h, _ in layout.BOARDS}
+# board name -> (width, height, board.board_id as the board reports it: the Pynt says
+# "pyportal", host_sim/hardware.py), from the game's one table of boards
+BOARDS = {name: (w, h, "pyportal" if board_id == "pyportal_pynt" else board_id)
+          for name, board_id, w, h, _ in layout.BOARDS}
 SEED = 7  # the free deal of a fresh start (board.START_DEAL): the same in every run
 TIMEOUT_S = 300
 
@@ -98,7 +103,9 @@ class Image:
         wrap: a command the VM runs under (valgrind, for bench/speed.py).
         """
         cwd = Path(cwd)
-        for name, target in ((".standins", self.standins), ("lib", self.lib)):
+        # How to play's words beside code.py, as on the drive (bundle.DATA).
+        for name, target in ((".standins", self.standins), ("lib", self.lib)) + tuple(
+                (n, self.image / n) for n in bundle.DATA):
             if not (cwd / name).exists():
                 (cwd / name).symlink_to(target)
         # The drive holds the save file as the copy tool makes it where it has none (the
@@ -108,6 +115,14 @@ class Image:
                 (cwd / rel).parent.mkdir(parents=True, exist_ok=True)
                 (cwd / rel).write_bytes((self.image / rel).read_bytes())
         env = dict(os.environ)
+        env.pop("FREECELL_BOARD", None)  # the VM's os.getenv reads it: the board's own name
+        head = (cwd / "session.txt").read_text().split("\n", 1)[0].split() if (
+            cwd / "session.txt").exists() else []
+        if head[5:6] == ["1"]:
+            # A PyPortal: its ADT7410 answers on its bus, which the stand-in board has not
+            # (tests/cpvm/board.py: its code would cost the judge's heap), so the board is
+            # named as settings.toml would name it; a Pynt's "pyportal" finds no sensor.
+            env["FREECELL_BOARD"] = "pyportal"
         env["MICROPYPATH"] = os.pathsep.join([".standins", "lib"] + [str(p) for p in path])
         main = ["-m", script] if isinstance(script, str) and "." not in script else [str(script)]
         cmd = list(wrap) + [str(self.vm), "-X", "heapsize=%d" % heap, "-X",
@@ -336,6 +351,26 @@ def _shuttle_plan(g):
     raise AssertionError("no shuttle within 4 moves")
 
 
+def howto_pages(board):
+    """Return how many pages How to play takes on board (its screen's layout of howto.txt)."""
+    from host_sim import font, headless_env
+
+    headless_env()
+    font.install()  # the board's font, whose glyph sheet the screen's text is tiles of
+    from freecell_mc.ui.screens import howto
+
+    w, h, _ = BOARDS[board]
+    ppcm = [p for name, _, _, _, p in layout.BOARDS if name == board][0]
+
+    class Host:  # what the screen's build reads of the App
+        width, height = w, h
+
+    Host.ppcm = ppcm
+    s = howto.Screen(Host())
+    with open(ROOT / howto.PATH, encoding="ascii") as f:
+        return howto.walk(f, s.cols, s.rows)[0]
+
+
 def session_steps(board="pyportal"):
     """Return the steps of the first part of the session (tests/cpvm/session.py): from a
     fresh drive to the middle of a game, where the board is reset."""
@@ -378,6 +413,14 @@ def session_steps(board="pyportal"):
         p.expect("settings")
     p.tap("Back")
     p.expect("settings")
+    p.tap("Back")
+    p.expect("menu")
+    # How to play, every page of it (on the Pynt, on the menu's second page), and back.
+    p.tap("How to play")
+    p.expect("howto")
+    for _ in range(howto_pages(board)):
+        p.tap("Next")
+        p.expect("howto")
     p.tap("Back")
     p.expect("menu")
     p.tap("Continue")
@@ -507,9 +550,11 @@ def restart_steps(elapsed):
 
 
 def write_session(cwd, board, steps, mode="board", seed=SEED):
-    """Write session.txt into cwd: the display size, the mode, the start's seed, the steps."""
+    """Write session.txt into cwd: the display size, the mode, the start's seed, the board's
+    id and whether its ADT7410 answers on I2C (the PyPortal's: device.board_name), then the
+    steps."""
     w, h, board_id = BOARDS[board]
-    lines = ["%d %d %s %d %s" % (w, h, mode, seed, board_id)]
+    lines = ["%d %d %s %d %s %d" % (w, h, mode, seed, board_id, board == "pyportal")]
     lines += [" ".join(str(x) for x in st) for st in steps]
     (Path(cwd) / "session.txt").write_text("\n".join(lines) + "\n")
 
@@ -666,9 +711,9 @@ def run_session(image, board, heap=HEAP, pystack=PYSTACK_9X, mode="board"):
 
 
 def sweep_heaps():
-    """Return the fixed heaps every session must run in: HEAP and every 512 bytes above it
-    for HEAP_FINE bytes, then every HEAP_STEP to HEAP_TOP."""
-    fine = list(range(HEAP, HEAP + HEAP_FINE + 1, 512))
+    """Return the fixed heaps every session must run in: MARGIN_HEAP (2 KB under the budget)
+    and every 512 bytes above it for HEAP_FINE bytes, then every HEAP_STEP to HEAP_TOP."""
+    fine = list(range(MARGIN_HEAP, MARGIN_HEAP + HEAP_FINE + 1, 512))
     return fine + list(range((fine[-1] // HEAP_STEP + 1) * HEAP_STEP, HEAP_TOP + 1, HEAP_STEP))
 
 
@@ -676,7 +721,7 @@ def smallest(runs, lo, hi, step):
     """Return the smallest value in (lo, hi] at which runs(value) is True, by bisection.
 
     runs(hi) must be True. Fragmentation can make a smaller value run where a larger one
-    fails; this finds a boundary, and the sweep checks every size above HEAP.
+    fails; this finds a boundary, and the sweep checks every size above MARGIN_HEAP.
     """
     if not runs(hi):
         raise RuntimeError("fails even at %d" % hi)
@@ -755,7 +800,7 @@ _ALWAYS_NAMES = ("compat", "dates", "hardware.clock", "rules.deals", "rules.engi
 _SCREEN_NAMES = ("ui.cardart", "ui.tableview", "ui.table", "ui.screens.models",
                  "ui.screens.menu", "ui.screens.keypad", "ui.screens.daily", "ui.screens.stats",
                  "ui.screens.settings", "ui.screens.datepicker", "ui.screens.calibration",
-                 "ui.screens.result", "ui.screens.confirm")
+                 "ui.screens.result", "ui.screens.confirm", "ui.screens.howto")
 GAME_MODULES = ("adafruit_touchscreen",) + tuple("freecell_mc." + m
                                                  for m in _ALWAYS_NAMES + _SCREEN_NAMES)
 ALWAYS = ("adafruit_touchscreen",) + tuple("freecell_mc." + m for m in _ALWAYS_NAMES)
@@ -773,7 +818,7 @@ SCREEN_CODE = dict(
         ("result", ("cardart", "result", "models")), ("daily", ("cardart", "daily", "models")),
         ("stats", ("cardart", "stats", "models")), ("settings", ("cardart", "settings")),
         ("calibration", ("cardart", "calibration", "models")),
-        ("confirm", ("cardart", "confirm"))))
+        ("confirm", ("cardart", "confirm")), ("howto", ("cardart", "howto"))))
 
 
 def held_code(name, code):
@@ -919,7 +964,7 @@ def text_pystack(image, folder, kind, text):
 
 def run(out, vm=None, mpy_cross=None):
     """Print the board section: what the stand-ins and each import keep, per screen the heap
-    on it and while changing to it, the smallest fixed heap and the sweep above HEAP, the
+    on it and while changing to it, the smallest fixed heap and the sweep above MARGIN_HEAP, the
     pystack high-water mark, the garbage of an idle poll, what a text costs."""
     with tempfile.TemporaryDirectory(prefix="freecell-cpvm-") as tmp:
         image = Image(Path(tmp) / "image", vm, mpy_cross)
@@ -990,7 +1035,7 @@ def _report(out, image, tmp):
         out.write("  %s: the smallest fixed heap that runs the whole session: %d bytes;\n"
                   "    every heap from %d to %d, 512 apart for %d bytes, then %d: %s;\n"
                   "    interned names at the end of each start (dynamic pools): %s\n"
-                  % (name, least, HEAP, HEAP_TOP, HEAP_FINE, HEAP_STEP,
+                  % (name, least, MARGIN_HEAP, HEAP_TOP, HEAP_FINE, HEAP_STEP,
                      "all %d run" % len(sweep_heaps()) if not bad else "FAILS at %s" % bad,
                      ", ".join("%d in %d pools" % names.names(k)[::-1] for k in range(3))))
     # From .py the game does not run: code.py shows which zip to use instead

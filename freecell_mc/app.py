@@ -315,7 +315,7 @@ class App:
             # they hold: docs/memory.md, "The table's display objects"); the card art
             # stays, so coming back builds tile grids and texts, not the art.
             self.table = None
-            _forget("freecell_mc.ui", ("table", "tableview"))
+            _forget("freecell_mc.ui", ("table", "tableview", "narrow"))
         # The old screen lets go of everything before the new one is built, so the two are
         # never on the heap together (docs/memory.md, "peak during a screen change"): the
         # display shows the empty root until then (nothing is refreshed in between).

@@ -40,6 +40,12 @@ def boot_out_text(old):
     return firmware + b"boot.py output:\r\n" + HOW.encode() + b"\r\n"
 
 
+# The words of How to play, which the game reads from the drive (ui/screens/howto.py): the
+# one file of the image the simulated drive holds as it is, not as a file of its size.
+HOWTO_PATH = "howto.txt"
+HOWTO = open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                          HOWTO_PATH), "rb").read()
+
 # What a PyPortal's CIRCUITPY holds before the game first saves: boot_out.txt (the firmware's),
 # then the board image of `./dev bundle` in the order tools/copy_to_board.py writes it, with
 # the sizes of build/CIRCUITPY on 2026-12-03 (CircuitPython 10 mpy-cross): first the save
@@ -48,54 +54,56 @@ def boot_out_text(old):
 INSTALLED = (
     ("boot_out.txt", 136),  # FIRMWARE_TEXT; the copy tool adds boot.py's line (boot_out_text)
     ("lib/freecell_mc/__init__.mpy", 39),
-    ("lib/freecell_mc/app.mpy", 5455),
+    ("lib/freecell_mc/app.mpy", 5439),
     ("lib/freecell_mc/compat.mpy", 90),
-    ("lib/freecell_mc/dates.mpy", 826),
+    ("lib/freecell_mc/dates.mpy", 900),
     ("lib/freecell_mc/hardware/__init__.mpy", 48),
     ("lib/freecell_mc/hardware/backlight.mpy", 689),
     ("lib/freecell_mc/hardware/boot.mpy", 1411),
     ("lib/freecell_mc/hardware/carry.mpy", 1316),
     ("lib/freecell_mc/hardware/clock.mpy", 1274),
-    ("lib/freecell_mc/hardware/device.mpy", 1040),
+    ("lib/freecell_mc/hardware/device.mpy", 1255),
     ("lib/freecell_mc/hardware/rtcchip.mpy", 1550),
     ("lib/freecell_mc/hardware/source.mpy", 1592),
-    ("lib/freecell_mc/hardware/taps.mpy", 712),
-    ("lib/freecell_mc/play.mpy", 4238),
+    ("lib/freecell_mc/hardware/taps.mpy", 721),
+    ("lib/freecell_mc/play.mpy", 4146),
     ("lib/freecell_mc/rules/__init__.mpy", 45),
     ("lib/freecell_mc/rules/cards.mpy", 411),
-    ("lib/freecell_mc/rules/deals.mpy", 1778),
-    ("lib/freecell_mc/rules/engine.mpy", 4057),
+    ("lib/freecell_mc/rules/deals.mpy", 2055),
+    ("lib/freecell_mc/rules/engine.mpy", 4150),
     ("lib/freecell_mc/rules/notation.mpy", 5488),
     ("lib/freecell_mc/saves/__init__.mpy", 45),
     ("lib/freecell_mc/saves/loading.mpy", 1709),
     ("lib/freecell_mc/saves/notices.mpy", 1168),
     ("lib/freecell_mc/saves/policy.mpy", 3154),
-    ("lib/freecell_mc/saves/record.mpy", 4591),
+    ("lib/freecell_mc/saves/record.mpy", 4774),
     ("lib/freecell_mc/saves/savelog.mpy", 3598),
     ("lib/freecell_mc/saves/settings.mpy", 988),
     ("lib/freecell_mc/saves/stats.mpy", 2372),
     ("lib/freecell_mc/ui/__init__.mpy", 42),
     ("lib/freecell_mc/ui/cardart.mpy", 1412),
     ("lib/freecell_mc/ui/cardfaces.mpy", 2812),
-    ("lib/freecell_mc/ui/layout.mpy", 2911),
-    ("lib/freecell_mc/ui/narrow.mpy", 1480),
-    ("lib/freecell_mc/ui/screens/__init__.mpy", 314),
+    ("lib/freecell_mc/ui/layout.mpy", 3125),
+    ("lib/freecell_mc/ui/narrow.mpy", 1360),
+    ("lib/freecell_mc/ui/screens/__init__.mpy", 322),
     ("lib/freecell_mc/ui/screens/calibration.mpy", 2292),
     ("lib/freecell_mc/ui/screens/confirm.mpy", 1456),
-    ("lib/freecell_mc/ui/screens/daily.mpy", 4937),
-    ("lib/freecell_mc/ui/screens/datepicker.mpy", 2564),
-    ("lib/freecell_mc/ui/screens/host.mpy", 810),
-    ("lib/freecell_mc/ui/screens/keypad.mpy", 2535),
-    ("lib/freecell_mc/ui/screens/menu.mpy", 2727),
-    ("lib/freecell_mc/ui/screens/models.mpy", 5026),
-    ("lib/freecell_mc/ui/screens/notice.mpy", 1067),
-    ("lib/freecell_mc/ui/screens/result.mpy", 1958),
-    ("lib/freecell_mc/ui/screens/settings.mpy", 3730),
-    ("lib/freecell_mc/ui/screens/stats.mpy", 1722),
-    ("lib/freecell_mc/ui/table.mpy", 2259),
-    ("lib/freecell_mc/ui/tableview.mpy", 6514),
-    ("lib/freecell_mc/ui/widgets.mpy", 5026),
+    ("lib/freecell_mc/ui/screens/daily.mpy", 5514),
+    ("lib/freecell_mc/ui/screens/datepicker.mpy", 2570),
+    ("lib/freecell_mc/ui/screens/host.mpy", 1228),
+    ("lib/freecell_mc/ui/screens/howto.mpy", 1597),
+    ("lib/freecell_mc/ui/screens/keypad.mpy", 2594),
+    ("lib/freecell_mc/ui/screens/menu.mpy", 2771),
+    ("lib/freecell_mc/ui/screens/models.mpy", 4700),
+    ("lib/freecell_mc/ui/screens/notice.mpy", 1103),
+    ("lib/freecell_mc/ui/screens/result.mpy", 1971),
+    ("lib/freecell_mc/ui/screens/settings.mpy", 3742),
+    ("lib/freecell_mc/ui/screens/stats.mpy", 1723),
+    ("lib/freecell_mc/ui/table.mpy", 2484),
+    ("lib/freecell_mc/ui/tableview.mpy", 7026),
+    ("lib/freecell_mc/ui/widgets.mpy", 5077),
     ("lib/adafruit_touchscreen.mpy", 1353),
+    ("howto.txt", len(HOWTO)),  # its real words (HOWTO): the game reads them from the drive
     ("boot.py", 447),
     ("code.py", 478),
 )
@@ -183,6 +191,8 @@ def install(vol, places=savelog.RING, saves=True):
             with vol.open(path, "wb") as fh:
                 if path == BOOT_OUT:  # the firmware's, as the copy tool leaves it
                     fh.write(boot_out_text(FIRMWARE_TEXT.encode()))
+                elif path == HOWTO_PATH:
+                    fh.write(HOWTO)
                 else:
                     fh.write(b"#" * size)
 
@@ -197,7 +207,10 @@ def open_drive(folder, populate=True, release=None):
     new = not os.path.exists(path)
     f = Flash(path)
     if not new:
-        return Volume(f)
+        vol = Volume(f)
+        if populate and release is None:
+            _same_howto(vol)
+        return vol
     vol = Volume.mkfs(f)
     if release is not None:
         install_zip(vol, release)
@@ -207,6 +220,20 @@ def open_drive(folder, populate=True, release=None):
     f.programs = 0
     f.busy_us = 0
     return vol
+
+
+def _same_howto(vol):
+    """Give a drive made by an earlier version the game's words of How to play, as copying
+    the game again would: the simulator runs the repository's game on it."""
+    try:
+        with vol.open(HOWTO_PATH, "rb") as fh:
+            if fh.read(len(HOWTO) + 1) == HOWTO:
+                return
+    except OSError:
+        pass
+    with vol.open(HOWTO_PATH, "wb") as fh:
+        fh.write(HOWTO)
+    vol.sync()
 
 
 def fill(vol, leave):

@@ -207,6 +207,32 @@ class FatFile:
 
     def read(self, n=-1):
         """Read up to n bytes (all that is left when n < 0)."""
+        out = self._read(n)
+        return out.decode() if self.text else out
+
+    def readline(self):
+        """Read up to and including the next newline, as MicroPython's streams do (a byte
+        at a time from the file)."""
+        out = bytearray()
+        while not out.endswith(b"\n"):
+            b = self._read(1)
+            if not b:
+                break
+            out += b
+        return out.decode() if self.text else bytes(out)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        """A file is iterable by lines on the board too."""
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    def _read(self, n):
+        """Read up to n bytes (all that is left when n < 0) as bytes."""
         if self.err:
             raise OSError(self.err, "the file met an error before (fp->err)")
         if not self.flags & _FA_READ:
@@ -228,7 +254,7 @@ class FatFile:
             out += data[off : off + k]
             self.fptr += k
             n -= k
-        return out.decode() if self.text else bytes(out)
+        return bytes(out)
 
     def readinto(self, buf):
         """Read into buf; return the count."""

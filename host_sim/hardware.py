@@ -22,8 +22,11 @@ PANEL_CALIBRATION = ((5200, 59000), (5800, 57000))
 
 EPOCH_2000 = calendar.timegm((2000, 1, 1, 0, 0, 0, 0, 0, 0))
 
-# board name -> (board.board_id, width, height), from the game's one table of boards
-BOARDS = {name: (board_id, w, h) for name, board_id, w, h, _ in layout.BOARDS}
+# board name -> (board.board_id, width, height), from the game's one table of boards. A
+# Pynt runs the PyPortal's firmware and reports its board_id, "pyportal"; the game tells
+# the two apart by the PyPortal's temperature sensor (ADT7410 below), as on the boards.
+BOARDS = {name: ("pyportal" if board_id == "pyportal_pynt" else board_id, w, h)
+          for name, board_id, w, h, _ in layout.BOARDS}
 
 
 def parse_date(text):
@@ -356,6 +359,28 @@ class MPU6050(_RegisterChip):
         self.regs[0x75] = 0x68
         self.regs[0x6B] = 0x40
         self.regs[0x00:0x06] = bytes((0x81, 0x02, 0x03, 0x24, 0x15, 0x06))  # gyro trims
+
+
+class ADT7410(_RegisterChip):
+    """Analog Devices ADT7410 at 0x48, the PyPortal's temperature sensor (the Pynt and the
+    Titano have none): its ID register 0x0B reads 0xCB, the temperature 25 C at 0x00."""
+
+    size = 0x30
+
+    def __init__(self):
+        super().__init__()
+        self.regs[0x0B] = 0xCB
+        self.regs[0x00] = 0x0C  # 25 C, 1/128 C a unit: 0x0C80
+        self.regs[0x01] = 0x80
+        self.regs[0x04] = 0x20  # the power-on alarm limits
+        self.regs[0x08] = 0x49
+        self.regs[0x0A] = 0x05
+
+
+def board_chips(board):
+    """Return {address: chip} of what a board has on its I2C bus before anything is plugged
+    in: the PyPortal its ADT7410 (the Pynt and the Titano nothing)."""
+    return {0x48: ADT7410()} if board == "pyportal" else {}
 
 
 EXT_CHIPS = {"ds3231": DS3231, "pcf8523": PCF8523, "ds1307": DS1307, "mpu6050": MPU6050}

@@ -19,7 +19,9 @@ import time
 import traceback
 
 from host_sim import fakes, headless_env, host_env, options
-from host_sim.hardware import BOARDS, EPOCH_2000, Keyboard, SimClock, make_ext_rtc, parse_date
+from host_sim.hardware import (
+    BOARDS, EPOCH_2000, Keyboard, SimClock, board_chips, make_ext_rtc, parse_date,
+)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STEP_MS = 10  # simulated time per touch poll in a headless run
@@ -65,6 +67,7 @@ class Simulator:
         # local date and time on the host.
         ext_start = rtc_start if date else calendar.timegm(time.localtime())
         self.i2c_devices = make_ext_rtc(ext_rtc, self.clock, ext_start)
+        self.i2c_devices.update(board_chips(board))
         self._i2c = None
         self.keys = Keyboard()
         self.start_deal = start_deal

@@ -19,13 +19,57 @@ BOARDS = {name: (board_id, w, h) for name, board_id, w, h, _ in layout.BOARDS}
 # -- the panel -----------------------------------------------------------------------
 
 
+class Bus:
+    """The I2C bus of a board with nothing plugged in: its own chips (host_sim.hardware)."""
+
+    def __init__(self, board):
+        from host_sim.hardware import board_chips
+
+        self.chips = board_chips(board)
+
+    def try_lock(self):
+        return True
+
+    def unlock(self):
+        pass
+
+    def writeto_then_readfrom(self, address, out, buf, **kw):
+        chip = self.chips.get(address)
+        if chip is None:
+            raise OSError(19, "No such device")
+        chip.write(bytes(out))
+        buf[:] = chip.read(len(buf))
+
+
+class BoardModule:
+    """The board module of a board as it reports itself: its board_id and its I2C bus."""
+
+    def __init__(self, board):
+        from host_sim.hardware import BOARDS as REPORTED
+
+        self.board_id = REPORTED[board][0]
+        self.bus = Bus(board)
+
+    def I2C(self):  # noqa: N802  (the board's own name)
+        return self.bus
+
+
+def panel_ppcm(board):
+    """Return the density the game finds for a board as it reports itself, with no
+    settings.toml: the Pynt says "pyportal" and has no ADT7410 (device.board_name)."""
+    from freecell_mc.hardware.device import board_name
+
+    _, w, h = BOARDS[board]
+    return layout.panel_ppcm(board_name(BoardModule(board)), w, h)
+
+
 class PanelHW(HW):
-    """The harness hardware with the panel density of a board."""
+    """The harness hardware with the panel density of a board, as the board finds it."""
 
     def __init__(self, board, start, blocks, date):
-        board_id, w, h = BOARDS[board]
+        _, w, h = BOARDS[board]
         super().__init__(w, h, start, blocks, date)
-        self.ppcm = layout.panel_ppcm(board_id, w, h)
+        self.ppcm = panel_ppcm(board)
 
 
 class PanelBoard(Board):
@@ -166,6 +210,7 @@ def _dead(board):
         cols[i % 8].insert(0, c)
     load(board, "\n".join(" ".join(c) for c in cols) + "\nFreecells: 2D 2H 2C -\n", 63)
     board.app.table.play(0, SLOT_CELL + 3, 1)
+    board.poll()  # the poll's tick builds the panel the move asked for
     assert board.app.table.strip.dead_end_shown
 
 
@@ -617,6 +662,35 @@ state("settings:last-page-drive-error")(_settings(page=-1, reason="drive error")
 state("settings:all-on")(_settings(1, True))
 for _why in ("USB mode", "drive full", "drive error", "no drive"):
     state("settings:" + _why.replace(" ", "-"))(_settings(2, False, _why))
+
+
+@state("howto")
+def _howto(board):
+    board.app.goto("howto")
+    assert board.app.screen.page == 0
+
+
+@state("howto:last-page")
+def _howto_last(board):
+    board.app.goto("howto")
+    s = board.app.screen
+    board.app.goto("howto", page=s.pages - 1)
+
+
+@state("howto:no-words")
+def _howto_missing(board, tmp=[]):  # noqa: B006  (the folder of this process's run)
+    # The words' file gone from the drive: the screen says so, and how to mend it.
+    import os
+    import tempfile
+
+    if not tmp:
+        tmp.append(tempfile.mkdtemp(prefix="fcmc-nowords-"))
+    old = os.getcwd()
+    os.chdir(tmp[0])
+    try:
+        board.app.goto("howto")
+    finally:
+        os.chdir(old)
 
 
 @state("datepicker:start")

@@ -67,7 +67,10 @@ def test_dev_bundle_on_a_fresh_tree_writes_the_board_image(fresh):
     assert not (image / "lib" / "adafruit_display_text").exists()
     manifest = bundle.read_manifest(image)
     assert manifest["files"][-1] == "code.py"
-    assert set(manifest["files"]) == {p.as_posix() for p in want} | {"code.py", "boot.py"}
+    assert set(manifest["files"]) == {p.as_posix() for p in want} | {"code.py", "boot.py"} | set(
+        bundle.DATA)
+    # How to play's words, as they are, beside code.py (ui/screens/howto.py reads them).
+    assert (image / "howto.txt").read_bytes() == (ROOT / "howto.txt").read_bytes()
     pin = bundle.pins()["adafruit-circuitpython-touchscreen"]
     assert manifest["libraries"] == {
         "adafruit_touchscreen": "adafruit-circuitpython-touchscreen==" + pin}

@@ -6,7 +6,8 @@ files, CircuitPython's real displayio objects and the stand-ins of tests/cpvm/, 
 whole solutions by taps: a pick tap and a drop tap allocate 0 bytes, and a poll allocates
 exactly what adafruit_touchscreen's reading allocates (its pin objects, 64 bytes on the
 board), however often the saves look for changes in it, except the polls that write a save;
-so do the polls of a quiet spell, dimmed, dark and woken.
+so do the polls of a quiet spell, dimmed, dark and woken (but the one whose tick builds
+Finish, once a table).
 
 CircuitPython's small ints have 31 bits, and its struct checks a long int's range by
 building more long ints: whatever the saves pack on a look or a move stays a small int.
@@ -41,6 +42,10 @@ def test_taps_and_idle_polls_allocate_nothing_beyond_the_touch_reading(cp_image,
     assert got["played"] == [len(moves), True, True]
     assert got["pins"] == 64
     assert got["taps"] == [0, 0]
+    # The poll after the move that first brings Finish builds its button (the table's tick,
+    # tableview.Strip.build), once a table: a Button with its caption, under a kilobyte
+    # (and the poll's touch reading).
+    assert 0 < got["finish_poll"] - got["pins"] < 1024
     polls, looks, beyond = got["idle"]
     assert polls > 1000 and looks > 100
     assert beyond == 0

@@ -83,3 +83,13 @@ def test_a_skip_for_circuitpythons_tools_is_told_once_by_pytest_and_passes_ci(tm
     ci = dev("test", "-p", "no:xdist", "-q", "-p", "no:cacheprovider", str(both),
              env={"CI": "true"})
     assert ci.returncode == 1 and "error: 1 test(s) skipped" in ci.stderr, ci.stderr
+
+
+def test_play_takes_its_paths_from_the_callers_folder(tmp_path):
+    """./dev play --script FILE run elsewhere reads FILE there and writes its shots there."""
+    (tmp_path / "play.txt").write_text("expect screen datepicker\nshot here.png\n")
+    full = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    proc = subprocess.run([str(ROOT / "dev"), "play", "--headless", "--script", "play.txt"],
+                          cwd=tmp_path, env=full, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "here.png").is_file() and not (ROOT / "here.png").exists()

@@ -110,26 +110,42 @@ def test_buttons_and_switched_off_cells(w, h):
 
 
 def test_where_a_strip_would_leave_columns_under_5_5_mm_the_buttons_go_into_the_top_row():
-    from freecell_mc.ui.layout import _COLUMN_MM10, PPCM_PYNT, SLOT_CELL, SLOT_FOUND, mm_px
+    from freecell_mc.ui.layout import (
+        _COLUMN_MM10, _GAP_MM10, PPCM_PYNT, SLOT_CELL, SLOT_FOUND, mm_px,
+    )
 
     # The Pynt's 2.4" panel: a strip would leave 30 px (4.5 mm) columns.
     lay = Layout(320, 240, 4, PPCM_PYNT)
     assert lay.status_w == 0 and lay.status_x == 320
-    assert lay.pitch == 40 and lay.pitch >= mm_px(_COLUMN_MM10, PPCM_PYNT)
-    # The top row: eight places a card wide (neighbours share a border line), then Undo
-    # and Menu, a target wide and tall, apart.
-    assert lay.card_w - 1 <= lay.top_pitch <= lay.card_w
-    last = lay.slot_x(SLOT_FOUND + 3) + lay.card_w
+    place = mm_px(_COLUMN_MM10, PPCM_PYNT)
+    assert lay.pitch == 40 and lay.pitch >= place
+    # The top row: four cells a place wide (5.5 mm), the foundations' block, Undo and
+    # Menu, a target wide and tall, apart; a dead gap either side of the block.
+    assert lay.top_pitch == place
     undo, menu = lay.button_x(HIT_UNDO), lay.button_x(HIT_MENU)
-    assert last <= undo and undo + lay.button_w < menu and menu + lay.button_w == 320
+    assert undo + lay.button_w < menu and menu + lay.button_w == 320
     assert lay.button_w >= lay.target and lay.button_h >= lay.target == lay.col_y
+    dead = mm_px(_GAP_MM10, PPCM_PYNT)
+    fx, fw = lay.found_x, 2 * lay.card_w + 2  # two cards and a gap
+    assert fx == 4 * place + dead and fx + fw + dead <= undo
+    # The block holds the four small cards two by two, the block as wide as a place at
+    # least (a held card takes it whole: table.py).
+    assert fw >= place and fw >= 2 * lay.card_w
+    for slot in range(SLOT_FOUND, SLOT_FOUND + 4):
+        x, y = lay.slot_x(slot), lay.slot_y(slot)
+        assert fx <= x and x + lay.card_w <= fx + fw and 0 <= y
+        assert y + 2 * lay.tile_h <= lay.col_y
     for x in range(320):
         for y in (0, lay.col_y - 1):
             hit = lay.hit(x, y)
             if x >= undo:
                 assert hit == (HIT_UNDO if x < menu else HIT_MENU), x
+            elif x < 4 * place:
+                assert hit == SLOT_CELL + x // place, x
+            elif fx <= x < fx + fw:
+                assert SLOT_FOUND <= hit < SLOT_FOUND + 4, x
             else:
-                assert SLOT_CELL <= hit < SLOT_FOUND + 4, x
+                assert hit == HIT_NONE, x  # the dead gaps
     for slot in range(SLOT_CELL, SLOT_FOUND + 4):
         assert lay.hit(*lay.tap_point(slot)) == slot
     for col in range(8):

@@ -274,9 +274,11 @@ def test_a_notice_longer_than_the_room_above_ok_goes_on_a_page_of_whole_sentence
         assert s.body.text.count("\n") < s.fit == 4
         assert one_line(s.body.text) == ("No room for the save file: free 738 KB on "
                                          "CIRCUITPY, copy the game again.")
+        assert s.ok.text == "More"  # the first page says there is more
         s.key("enter")
         assert board.app.screen is s
         assert one_line(s.body.text) == "Until then a power cut loses up to 30 min."
+        assert s.ok.text == "OK"
         s.key("enter")
         assert board.app.screen.name != "notice"
     finally:

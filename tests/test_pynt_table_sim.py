@@ -53,8 +53,8 @@ def test_the_pynt_columns_are_a_finger_wide_and_its_buttons_in_the_top_row(tmp_p
 
 def test_finish_stands_where_the_columns_leave_it_room_and_plays_home(tmp_path):
     seed(tmp_path, "KC\nKD\nKH\nKS\n:\n:\n:\n:\nFoundations: C-Q D-Q H-Q S-Q\n", moves=99)
-    app = run(["expect screen table"], tmp_path, **KW)
-    b = app.table.strip.finish_button
+    app = run(["expect screen table", "wait 20"], tmp_path, **KW)
+    b = app.table.strip.finish_button  # built by the first poll's tick
     assert not b.hidden and b.y + b.h == 240 and b.w >= LAY.target and b.h >= LAY.target
     # Under the feet of the empty columns at the right: over no card.
     assert b.x >= LAY.column_x(3) + LAY.card_w
@@ -87,12 +87,16 @@ def test_the_dead_end_opens_whole_on_a_tap_and_undo_leaves_it(tmp_path):
     assert app.table.strip.dead_text.text == words
     app = run(move + [button(HIT_UNDO), "expect moves 0"], tmp_path / "4", **start)
     assert not app.table.strip.dead_end_shown
-    # A dead end whose columns leave no room under their feet: "No moves" in the corner.
+    # A dead end whose columns leave no room under their feet: "Stuck" in the top row,
+    # between the cells and Undo, over the foundations' block, a target tall.
     (tmp_path / "5").mkdir()
     seed(tmp_path / "5", dead_end_text([6, 6, 6, 6, 6, 6, 6, 5]), moves=88)
-    app = run(["expect screen table"], tmp_path / "5", **KW)
-    assert app.table.strip.dead_box[:2] == (320 - app.table.strip.dead_box[2],
-                                             240 - app.table.strip.dead_box[3])
+    at = ["expect screen table", "tap %d %d" % (LAY.found_x + 4, 4)]
+    app = run(at, tmp_path / "5", **KW)
+    strip = app.table.strip
+    x, y, w, h = strip.dead_box
+    assert (x, y, h) == (4 * LAY.top_pitch, 0, LAY.col_y) and x + w < LAY.button_x0
+    assert strip.dead_text.text.replace("\n", " ") == DEAD_END  # the tap opened it
 
 
 def test_a_tap_on_a_long_columns_covered_cards_opens_the_lens(tmp_path):

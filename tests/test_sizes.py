@@ -3,10 +3,12 @@
 in, measured on the panel in millimetres, on all three boards.
 
 The real App runs each screen on the simulator's framebuffer display with the panel density
-its board reports (layout.panel_ppcm): the PyPortal (320x240, 49 px per cm), the Pynt
-(320x240, 66) and the Titano (480x320, 65). A state is reached the way the game reaches it
-(a move made, a question asked, a code typed, a calendar on a given day), then everything
-on screen is found by walking the displayio tree:
+the game finds for its board as the board reports itself, with no settings.toml
+(screen_states.panel_ppcm: the Pynt says "pyportal" and lacks the PyPortal's ADT7410): the
+PyPortal (320x240, 49 px per cm), the Pynt (320x240, 66) and the Titano (480x320, 65). A
+state is reached the way the game reaches it (a move made, a question asked, a code typed,
+a calendar on a given day), then everything on screen is found by walking the displayio
+tree:
 
 - a text (a Group of TileGrids over the built-in font): its capital height is the font's
   capital times its scale;
@@ -185,14 +187,34 @@ class Day:
         self._border = 2  # daily.cell_sheet's frame, 2 px at either zoom
 
 
+class Panel:
+    """The dead-end panel where it shows fewer words than the whole message: a button (a
+    tap opens the whole message), with its words as its caption."""
+
+    hidden = False
+
+    def __init__(self, strip):
+        self.x, self.y, self.w, self.h = strip.dead_box
+        self.caption = strip.dead_text
+        self.text = strip.dead_text.text
+        self._border = 2  # its edge, a rectangle under the fill
+
+
 def buttons_of(screen):
-    """Return the visible targets of a screen: the table's three buttons, or the screen's
-    buttons and the calendar's days on the page shown."""
+    """Return the visible targets of a screen: the table's three buttons and the dead-end
+    panel where it is one, or the screen's buttons and the calendar's days on the page
+    shown."""
     if screen.name == "table":
-        bs = [screen.strip.finish_button, screen.strip.undo_button, screen.strip.menu_button]
+        st = screen.strip
+        bs = [st.finish_button, st.undo_button, st.menu_button]
+        from freecell_mc.ui.tableview import DEAD_END
+
+        if (st.dead_end_shown and not st.dead_group.hidden and st.dead_box is not None
+                and st.dead_text.text.replace("\n", " ") != DEAD_END):
+            bs.append(Panel(st))
     else:
         bs = list(screen.buttons)
-    bs = [b for b in bs if not b.hidden]
+    bs = [b for b in bs if b is not None and not b.hidden]  # Finish: built when it shows
     if screen.name == "daily":
         for i in range(screen.cal.n):
             box = screen.day_box(i)
@@ -233,7 +255,13 @@ def problems(board, app):
     items = shown(s.group, art)
     bs = buttons_of(s)
     captions = {id(b.caption.group): b for b in bs if b.caption is not None}
-    captions.update((id(b.label), b) for b in bs if isinstance(b, Day))
+    for b in bs:
+        if isinstance(b, Day):
+            # A day's label: its digits or Text, or both in a group (the month under the
+            # day's digits).
+            captions[id(b.label)] = b
+            if isinstance(b.label, displayio.Group) and not is_text(b.label):
+                captions.update((id(o), b) for o in b.label)
     for kind, text, box, cap, obj in items:
         x1, y1, x2, y2 = box
         if cap < need_text:
@@ -267,7 +295,10 @@ def problems(board, app):
     for b in bs:
         if not isinstance(b, Day):
             continue
-        if id(b.label) not in seen:
+        parts = [b.label]
+        if isinstance(b.label, displayio.Group) and not is_text(b.label):
+            parts = list(b.label)
+        if not any(id(o) in seen for o in parts):
             bad.append("day %r shows no number" % b.text)
         # A tap anywhere in its cell plays it: the hit test answers at the four corners.
         corners = ((b.x, b.y), (b.x + b.w - 1, b.y), (b.x, b.y + b.h - 1),
@@ -377,15 +408,27 @@ def table_problems(app, need_text, need_target):
                 bad.append("the index of slot %d is %s (needs 1.6 mm)" % (slot, _mm(px, ppcm)))
     # Tap targets: cells and foundations from the top down to the columns, the strip's
     # buttons, and the exposed card of a column as long as FreeCell allows.
+    # No place narrower than 5.5 mm (layout._COLUMN_MM10): where the foundations' small
+    # cards stand in a block (the Pynt), a held card takes the block whole as its own
+    # foundation (table.py), so the block is the place measured.
+    need_place = layout.mm_px(layout._COLUMN_MM10, ppcm)
     slots = list(range(SLOT_CELL, SLOT_CELL + game.cells)) + list(range(SLOT_FOUND, SLOT_FOUND + 4))
     for slot in slots:
-        x, _ = lay.tap_point(slot)
-        got = probe_height(lay, x, 0, slot)
+        x, y = lay.tap_point(slot)
+        if lay.found_x and slot >= SLOT_FOUND:
+            ok = range(SLOT_FOUND, SLOT_FOUND + 4)
+            x = lay.found_x + lay.card_w + 1
+        else:
+            ok = (slot,)
+        got = probe_height(lay, x, 0, ok)
         if got < need_target:
             bad.append("slot %d takes %s of taps (needs 7 mm)" % (slot, _mm(got, ppcm)))
+        got = probe_width(lay, x, y, ok)
+        if got < need_place:
+            bad.append("slot %d takes %s of taps across (needs 5.5 mm)" % (slot, _mm(got, ppcm)))
     for hit, b in ((HIT_FINISH, table.strip.finish_button), (HIT_UNDO, table.strip.undo_button),
                    (HIT_MENU, table.strip.menu_button)):
-        if b.hidden:
+        if b is None or b.hidden:
             continue
         if hit == HIT_FINISH and not lay.status_w:
             # With no strip Finish stands over the felt where the columns leave it room,
@@ -394,7 +437,7 @@ def table_problems(app, need_text, need_target):
                 bad.append("Finish does not take the taps of its box")
             continue
         x, _ = lay.button_point(hit)
-        got = probe_height(lay, x, lay.button_top(hit), hit)
+        got = probe_height(lay, x, lay.button_top(hit), (hit,))
         if got < need_target:
             bad.append("%s takes %s of taps (needs 7 mm)" % (b.text, _mm(got, ppcm)))
     if table.lens_col >= 0:
@@ -442,18 +485,30 @@ def lens_problems(app, need_text):
     if any(order.index(t) > order.index(bg) for t in others):
         bad.append("a card of another column lies over the lens")
     st = table.strip
-    for o in (st.dead_group, st.finish_button.group, st.counter):
-        if not o.hidden:
+    for o in (st.dead_group, st.finish_button and st.finish_button.group, st.counter):
+        if o is not None and not o.hidden:
             bad.append("the strip's %r shows over the lens" % o)
     return bad
 
 
 def probe_height(lay, x, y0, want):
-    """Return how many pixels of the column at x, from y0 down, the hit test gives to want."""
+    """Return how many pixels of the column at x, from y0 down, the hit test gives to one of
+    want."""
     y = y0
-    while y < lay.height and lay.hit(x, y) == want:
+    while y < lay.height and lay.hit(x, y) in want:
         y += 1
     return y - y0
+
+
+def probe_width(lay, x, y, want):
+    """Return how many pixels of the row at y around x the hit test gives to one of want."""
+    a = x
+    while a > 0 and lay.hit(a - 1, y) in want:
+        a -= 1
+    b = x
+    while b < lay.width and lay.hit(b, y) in want:
+        b += 1
+    return b - a
 
 
 # -- the tests -----------------------------------------------------------------------
@@ -528,6 +583,9 @@ def test_every_screen_is_laid_out_for_the_panel_it_runs_on(board_name):
     try:
         app = board.app
         own = app.hw.ppcm
+        # Found as the board reports itself: the Pynt's "pyportal" is no 3.2" panel.
+        assert own == {"pyportal": layout.PPCM_PYPORTAL, "pynt": layout.PPCM_PYNT,
+                       "titano": layout.PPCM_TITANO}[board_name]
         assert app.table.layout.ppcm == own
         from freecell_mc.ui.screens import NAMES
 
@@ -546,7 +604,7 @@ DEAD_ENDS = sorted(n for n in STATES if n.startswith("table:dead-end"))
 @pytest.mark.parametrize("name", DEAD_ENDS)
 @pytest.mark.parametrize("board_name", sorted(BOARDS))
 def test_the_dead_end_message_covers_no_card_and_no_button(board_name, name):
-    from freecell_mc.ui.tableview import DEAD_END, DEAD_MORE
+    from freecell_mc.ui.tableview import DEAD_END, DEAD_MORE, DEAD_STUCK
 
     with _in_state(board_name, name) as board:
         table = board.app.table
@@ -554,7 +612,15 @@ def test_the_dead_end_message_covers_no_card_and_no_button(board_name, name):
         x, y, w, h = table.strip.dead_box
         box = (x, y, x + w, y + h)
         assert 0 <= x and x + w <= lay.width and 0 <= y and y + h <= lay.height
-        for t in table.cards:
+        words = table.strip.dead_text.text.replace("\n", " ")
+        game = board.app.game
+        home = {game.top(s) - 4 for s in range(SLOT_FOUND, SLOT_FOUND + 4) if game.top(s)}
+        for cid, t in enumerate(table.cards):
+            if words == DEAD_STUCK and cid in home:
+                # In the top row (no room under the columns, no strip) it stands over the
+                # foundations' block, which no dead end changes, and over nothing else.
+                assert lay.found_x and y + h <= lay.col_y
+                continue
             if not t.hidden:
                 # Where there is no strip the panel may stand in the corner over the feet
                 # of the last columns, as the counter does, never over an index.
@@ -566,11 +632,10 @@ def test_the_dead_end_message_covers_no_card_and_no_button(board_name, name):
         c = table.strip.counter
         if not c.hidden:
             assert not _overlap(box, (c.x, c.y, c.x + 4 * c.tile_width, c.y + c.tile_height))
-        words = table.strip.dead_text.text.replace("\n", " ")
         # Where the board has the room (not the Pynt), short columns get the whole message.
         if name == "table:dead-end-short-columns" and board_name != "pynt":
             assert words == DEAD_END
-        assert DEAD_END.startswith(words) or DEAD_MORE.startswith(words)
+        assert DEAD_END.startswith(words) or DEAD_MORE.startswith(words) or words == DEAD_STUCK
 
 
 @pytest.mark.parametrize("name", DEAD_ENDS)
@@ -740,3 +805,52 @@ def test_calibrate_is_captioned_as_large_as_the_other_settings(board_name):
     assert "Calibrate" in caps and "Off" in caps and "4" in caps, sorted(caps)
     others = {cap for text, cap in caps.items() if text not in ("Back", "More")}
     assert others == {caps["Off"]} and caps["Calibrate"] == 16, caps
+
+
+@pytest.mark.parametrize("board_name", sorted(BOARDS))
+def test_the_calendars_buttons_share_one_caption_size(board_name):
+    # The PyPortal's "Today" was 8 px beside "Back" at 16 px.
+    with _in_state(board_name, "daily:month-boundary") as board:
+        caps = {b.text: b.caption.scale for b in board.app.screen.buttons
+                if b.caption is not None}
+        assert caps["Today"] == caps["Back"], caps
+
+
+@pytest.mark.parametrize("board_name", ["pyportal", "titano"])
+def test_a_months_first_day_names_its_month_in_its_cell(board_name):
+    # Where weeks of seven days fit across (not the Pynt, whose page names its months
+    # beside the title), the oldest day and the 1st of a month say which month: "1 Dec".
+    with _in_state(board_name, "daily:month-boundary") as board:
+        s = board.app.screen
+        items = shown(s.group, board.app.art)
+        for i in range(s.cal.n):
+            want = s.cal.label(i)
+            if " " not in want:
+                continue
+            label = s.labels[i]
+            parts = list(label) if not is_text(label) and len(label) else [label]
+            ids = {id(o) for o in parts} | {id(label)}
+            said = " ".join(t.replace("\n", " ") for k, t, b, c, o in items if id(o) in ids)
+            day, month = want.split(" ")
+            assert month in said and day in said.split(), (want, said)
+
+
+def test_the_pynts_calendar_legend_reads_as_a_legend_not_as_buttons():
+    # In its row under the grid, words inside coloured boxes looked like buttons, and a
+    # tap on them did nothing: each word stands beside its mark, a small cell, on the felt.
+    import vectorio
+
+    with _in_state("pynt", "daily:one-month") as board:
+        s = board.app.screen
+        words = {"won", "today", "started"}
+        items = [(t, box) for k, t, box, c, o in shown(s.group, board.app.art)
+                 if t.split(" ")[-1] in words and k == "text"]
+        assert {t.split(" ")[-1] for t, _ in items} == words, items
+        rects = [o for o in s.group if isinstance(o, vectorio.Rectangle)
+                 and o.width < s.width]
+        for t, box in items:
+            for r in rects:
+                assert not _overlap(box, (r.x, r.y, r.x + r.width, r.y + r.height)), t
+            # Its mark just left of it, as tall as a line.
+            assert any(r.x + r.width <= box[0] <= r.x + r.width + 8 and r.y <= box[1]
+                       and box[3] <= r.y + r.height + 2 for r in rects), t

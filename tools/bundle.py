@@ -6,6 +6,7 @@ CircuitPython major the game is built for, as Adafruit builds its library bundle
 compiler given (--mpy-cross, $FREECELL_MPY_CROSS) only the image of its major:
 
     code.py, boot.py            as they are (the board runs only these two as source)
+    howto.txt                   as it is: the words of How to play, read a page at a time
     lib/freecell_mc/**.mpy      the game, compiled by CircuitPython's own mpy-cross (the date
                                 picker's DEFAULT_DATE set to the date of the commit built)
     lib/<library>.mpy           every library of requirements.txt the firmware does not freeze
@@ -55,6 +56,8 @@ MANIFEST = ".bundle"
 # after today, and the same image for the same commit), or the source's, whichever is later.
 DATED = "freecell_mc/ui/screens/datepicker.py"
 _DATE_LINE = re.compile(r"^DEFAULT_DATE = \((\d+), (\d+), (\d+)\)$", re.M)
+# Files the game reads from the drive's top, copied as they are (ui/screens/howto.py).
+DATA = ("howto.txt",)
 
 
 def out_dir(target):
@@ -246,7 +249,7 @@ def inputs_digest(root=ROOT, libs=None):
         libs = libraries(root)
     # (label, path): labels are relative, so a moved tree or venv keeps its digest
     files = [(p.as_posix(), root / p) for p in device_sources(root)]
-    files += [(n, root / n) for n in ("code.py", "boot.py", "requirements.txt",
+    files += [(n, root / n) for n in DATA + ("code.py", "boot.py", "requirements.txt",
                                       "requirements-dev.txt", "tools/bundle.py",
                                       "host_sim/savefile.py")]
     for name, dist, version, base, lib_files in libs:
@@ -344,7 +347,7 @@ def build(out, mpy_cross=None, root=ROOT, log=sys.stdout):
             compile_mpy(exe, lib / rel, out / dst, rel.as_posix(), target)
             files.append(dst.as_posix())
     # code.py last: writing it restarts the program, which must find everything else in place.
-    for name in ("boot.py", "code.py"):
+    for name in DATA + ("boot.py", "code.py"):
         shutil.copyfile(root / name, out / name)
         files.append(name)
     saves = []  # the save file and its spacer, in the order they must be written

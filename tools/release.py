@@ -117,7 +117,7 @@ def py_zip(dist, name, root=ROOT):
     """Zip the game and its library as source; return the zip's path."""
     bundle.fill_lib(root, bundle.libraries(root))
     files = [(rel, src.read_bytes()) for rel, src in source_entries(root)]
-    files += [(n, (root / n).read_bytes()) for n in ("boot.py", "code.py")]
+    files += [(n, (root / n).read_bytes()) for n in bundle.DATA + ("boot.py", "code.py")]
     return write_zip(dist / zip_name("py", name), _saves(), files)
 
 

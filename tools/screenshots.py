@@ -68,6 +68,13 @@ def seed_saves(nvm_path):
     saves.commit(0, force=True)
 
 
+class NoSuchPageError(Exception):
+    """A page of How to play the board's panel does not take (it takes fewer)."""
+
+
+HOWTO_PAGES = 14  # the most pages How to play takes (the Pynt's)
+
+
 def shots():
     """Return [(name, function that brings a PanelBoard into the state, boards)]."""
     from freecell_mc.rules import deals
@@ -129,6 +136,14 @@ def shots():
     def picker(board):
         board.app.goto("datepicker", then="table", date=(2026, 12, 1))
 
+    def howto(page):
+        def setup(board):
+            board.app.goto("howto")
+            if page >= board.app.screen.pages:
+                raise NoSuchPageError(page)
+            board.app.goto("howto", page=page)
+        return setup
+
     every = BOARDS
     return [
         ("menu", STATES["menu:one-slot"], every),
@@ -150,6 +165,9 @@ def shots():
         ("menu_notice", STATES["notice:older"], every),
         ("menu_notice_no_save_file", STATES["notice:no-save-file"], every),
         ("menu_notice_no_room", STATES["notice:no-room"], every),
+    ] + [
+        ("howto_p%d" % (k + 1), howto(k), every) for k in range(HOWTO_PAGES)
+    ] + [
         ("table-held", held, every),
         ("table-dimmed", STATES["table:dimmed"], every),
         ("table-long-column", STATES["table:19-cards"], every),
@@ -184,7 +202,10 @@ def run(out, board="pyportal", only=""):
             continue
         b = PanelBoard(board)
         try:
-            setup(b)
+            try:
+                setup(b)
+            except NoSuchPageError:
+                continue
             b.app.dirty = True
             b.poll()
             path = os.path.join(out, name + tag(board) + ".png")

@@ -77,12 +77,40 @@ def build():
     if keys is None:
         keys = NoKeys()
     start = getattr(board, "START_DEAL", None)
-    # The panel's size in millimetres is not in the display object: the board's name says it.
-    # A Pynt runs the PyPortal's firmware (CircuitPython lists pyportal_pynt as an alias of
-    # pyportal), so its board_id is "pyportal": its owner names it in CIRCUITPY/settings.toml,
-    # FREECELL_BOARD = "pyportal_pynt", which os.getenv reads (README, "A PyPortal Pynt").
+    # The panel's size in millimetres is not in the display object: the board's name says
+    # it, and a Pynt's is the PyPortal's (board_name). CIRCUITPY/settings.toml may name the
+    # board instead, FREECELL_BOARD = "pyportal_pynt" or "pyportal", which os.getenv reads
+    # (README, "A PyPortal Pynt").
     import os
 
-    name = os.getenv("FREECELL_BOARD") or getattr(board, "board_id", None)
-    ppcm = panel_ppcm(name, size[0], size[1])
+    ppcm = panel_ppcm(os.getenv("FREECELL_BOARD") or board_name(board), size[0], size[1])
     return Hardware(display, touch, clock.device_clock(), blocks, keys, start, make_touch, ppcm)
+
+
+def board_name(board):
+    """Return the name layout.panel_ppcm knows the board by: board_id, but for a Pynt.
+
+    A Pynt runs the PyPortal's firmware (CircuitPython lists pyportal_pynt as an alias of
+    pyportal), so it reports board_id "pyportal" too. The one part that tells them apart is
+    the PyPortal's ADT7410 temperature sensor, which the Pynt leaves out (Adafruit's Pynt
+    pages; the boards' schematics: the same wiring otherwise): on the I2C bus at 0x48, its
+    ID register 0x0B reads 0xC8-0xCF. Reading a register only sets the chip's pointer, and
+    nothing else answers there on a PyPortal. A "pyportal" where it does not answer (no
+    bus, a bus held by something on the STEMMA port) is taken for the Pynt: its layout
+    on a 3.2" panel is larger than needed, never too small; settings.toml can say which.
+    """
+    board_id = getattr(board, "board_id", None)
+    if board_id == "pyportal":
+        buf = bytearray(1)
+        try:
+            i2c = board.I2C()  # no pull-ups (nothing on the bus) raises RuntimeError
+            if i2c.try_lock():
+                try:
+                    i2c.writeto_then_readfrom(0x48, b"\x0b", buf)  # the ADT7410's ID register
+                finally:
+                    i2c.unlock()
+        except (AttributeError, OSError, RuntimeError, ValueError):
+            pass
+        if buf[0] & 0xF8 != 0xC8:
+            return "pyportal_pynt"
+    return board_id

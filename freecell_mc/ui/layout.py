@@ -13,8 +13,11 @@ The screen, left to right and top to bottom:
 
 unless a strip at the side would leave the columns narrower than _COLUMN_MM10 (the Pynt's
 small dense panel): then the columns take the whole width, Undo and Menu stand at the
-right of the top row, whose places shrink to the card's width, and the move counter,
-Finish and the dead-end message stand in the felt beside the cards (tableview.py).
+right of the top row, the four cells are as wide as that rule, the four foundations show
+their small cards two by two in a block a held card takes as one place (their index:
+the four in a row would leave no room), a dead gap either side of it, and the move
+counter, Finish and the dead-end message stand in the felt beside the cards
+(tableview.py).
 
 A card is a 2 x CARD_ROWS grid of tiles (tile_w x tile_h pixels): the index (rank and
 suit, capitals of at least 1.6 mm), a plain strip of face, and the big rank and suit over
@@ -54,8 +57,11 @@ GLYPH_HEIGHTS = (7, 8, 10, 11)
 TARGET_MM10 = const(70)
 TEXT_MM10 = const(16)
 # The narrowest column (its hit width) a strip at the side may leave; under it the buttons
-# go into the top row and the columns take the whole width.
+# go into the top row and the columns take the whole width. No place is narrower.
 _COLUMN_MM10 = const(55)
+# The dead gap between the top row's neighbours where they are not a place apart (the
+# foundations' block, the cells, Undo): a tap there does nothing.
+_GAP_MM10 = const(8)
 # Height of a capital letter of the board's terminal font (Terminus 6x12) at scale 1.
 CAP_H = const(8)
 FONT_W = const(6)
@@ -140,14 +146,20 @@ class Layout:
         pitch = (width - strip) // 8
         # Undo and Menu a target wide at least, "Menu" a pixel inside (they have no edge).
         bw = max(target, 4 * FONT_W * ts + 2)
-        if pitch < mm_px(_COLUMN_MM10, ppcm):
+        place = mm_px(_COLUMN_MM10, ppcm)
+        self.found_x = 0  # the foundations' block (0: none, they stand in the top row)
+        if pitch < place:
             # Too narrow for a finger: no strip, the columns take the whole width, and the
-            # top row holds the buttons at its right; its eight places shrink to the card,
-            # which may be a pixel wider than its place (neighbours share a border line).
+            # top row holds the buttons at its right. Eight places that wide and the two
+            # buttons do not fit across (the Pynt: 8 x 37 + 2 x 50 px > 320): the cells
+            # keep a place each, the foundations' small cards stand two by two in a block
+            # between dead gaps, and the card is as wide as two of them side by side allow.
             pitch = width // 8
-            self.top_pitch = tp = (width - 2 * bw - 2) // 8
-            self.tile_w = (tp + 1) // 2
+            dead = mm_px(_GAP_MM10, ppcm)
+            self.top_pitch = place
+            self.tile_w = (width - 4 * place - 2 * bw - 2 - 2 * dead - 2) // 4
             self.status_x = width
+            self.found_x = 4 * place + dead  # the block: two cards and a gap of 2 wide
         else:
             gap = 2 if pitch < 50 else 4
             self.tile_w = (pitch - gap) // 2
@@ -158,7 +170,7 @@ class Layout:
         self.pitch = pitch
         self.gap = pitch - self.card_w
         self.x0 = self.gap // 2
-        self.top_x = self.x0 if self.status_w else 0
+        self.top_x = self.x0 if self.status_w else (place - self.card_w) // 2
         # The index: the smallest glyph set whose capitals reach 1.6 mm, under a 1-pixel
         # border; the card, CARD_ROWS tiles, at least a finger tall.
         self.index_h = ih = _glyph_at_least(self.text_px)
@@ -266,12 +278,18 @@ class Layout:
             return self.x0 + slot * self.pitch
         if slot < SLOT_FOUND:
             return self.top_x + (slot - SLOT_CELL) * self.top_pitch
+        if self.found_x:  # in the block: clubs, diamonds over hearts, spades
+            return self.found_x + (slot & 1) * (self.card_w + 2)
         return self.top_x + (slot - SLOT_FOUND + 4) * self.top_pitch
 
     def slot_y(self, slot):
         """Return the top of a slot (the first card's top for a column)."""
         if slot < SLOT_CELL:
             return self.col_y
+        if slot >= SLOT_FOUND and self.found_x:
+            # Two small cards (an index row and the bottom edge) one over the other, down
+            # to the columns; the lower one's top border on the upper one's bottom border.
+            return (slot - SLOT_FOUND) // 2 * (self.col_y - 2 * self.tile_h)
         return self.top_y
 
     def hit(self, x, y):
@@ -302,6 +320,14 @@ class Layout:
             pos = 0 if x < g else (x - g) // self.top_pitch
             if pos > 7:
                 pos = 7
+            fx = self.found_x
+            if fx and pos >= 4:
+                # The foundations' block, a quarter each (a held card takes it whole:
+                # table.py), and the dead gaps either side of it.
+                if x < fx or x >= fx + 2 * self.card_w + 2:
+                    return HIT_NONE
+                return (SLOT_FOUND + (1 if x > fx + self.card_w else 0)
+                        + (2 if 2 * y >= self.col_y else 0))
             if pos < 4:
                 if pos >= self.cells:
                     return HIT_NONE
@@ -330,7 +356,7 @@ class Layout:
         """Return the (x, y) a player taps for a slot, or card `index` of a column of n."""
         x = self.slot_x(slot) + self.card_w // 2
         if slot >= SLOT_CELL:
-            return x, self.top_y + self.top_h // 2
+            return x, self.slot_y(slot) + self.tile_h  # on the index, the whole card's too
         if n == 0:
             return x, self.col_y + self.card_h // 2
         if index < 0:

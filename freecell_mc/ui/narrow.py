@@ -5,10 +5,10 @@ There the columns take the whole width and Undo and Menu stand in the top row
 (layout.py); what the strip held besides goes where the cards leave room: the move
 counter in the bottom right corner, over the feet of the last columns (where no index
 ever is), Finish under the feet of the columns that leave it room (else in that corner,
-the counter making way), the dead-end message under the columns or in the corner. And
-the covered cards of a long column, whose strips hold only a smaller index there, open
-in the lens: the column's own cards in two fans at the full index, over a patch of felt,
-until the next tap.
+the counter making way), the dead-end message under the columns (else in the top row:
+tableview.dead_box). And the covered cards of a long column, whose strips hold only a
+smaller index there, open in the lens: the column's own cards in two fans at the full
+index, over a patch of felt, until the next tap.
 
 Imported by tableview.Strip only for such a layout, so that the boards with a strip do
 not hold this code on their heap.
@@ -27,25 +27,29 @@ def build(strip, g):
 
 def update(strip, game):
     """Right-align the counter's digits in the corner on their felt; put Finish where the
-    columns leave it room; hide the counter where Finish or the dead-end panel takes its
-    corner."""
+    columns leave it room, the counter then just left of it where Finish takes its corner
+    (along the bottom edge, over no index: every exposed card's is a card's height up);
+    hide the counter where there is no room left of Finish or the dead-end panel covers
+    it."""
     lay = strip.lay
     c = strip.counter
     badge = strip.badge
     m = game.moves
     n = 1 if m < 10 else 2 if m < 100 else 3 if m < 1000 else 4
+    w = n * c.tile_width
     # The grid's blank tiles after the digits run off the screen's edge, drawn nowhere.
-    x = lay.width - n * c.tile_width - 2
+    x = lay.width - w - 2
+    y1 = badge.y
+    b = strip.finish_button
+    if strip.finish_shown and b is not None:  # built by Strip.build in the same poll
+        place(b, lay, game)
+        if x - 2 < b.x + b.w and y1 < b.y + b.h:
+            x = b.x - w - 4
+    hide = x < 2
     if c.x != x:
         c.x = x
         badge.x = x - 2
-        badge.width = n * c.tile_width + 4
-    b = strip.finish_button
-    fin = strip.finish_shown
-    if fin:
-        place(b, lay, game)
-    y1 = badge.y
-    hide = fin and x - 2 < b.x + b.w and y1 < b.y + b.h
+        badge.width = w + 4
     d = strip.dead_box
     if d is not None and x - 2 < d[0] + d[2] and y1 < d[1] + d[3]:
         hide = True
@@ -74,14 +78,6 @@ def place(button, lay, game):
     button.move(lay.width - w, lay.height - h)
 
 
-def corner(lay, words):
-    """Return (x, y, w, h, words) of the dead-end panel in the bottom right corner."""
-    ts = lay.text_scale
-    w = widgets.text_width(words, ts) + 8
-    h = widgets.text_height(words, ts) + 4
-    return lay.width - w, lay.height - h, w, h, words
-
-
 def open_lens(view, col):
     """Fan column col of the TableView view over the table at the full index: up to half
     its cards at the left, the rest at the right, the last of each whole, over a patch of
@@ -101,7 +97,8 @@ def open_lens(view, col):
     # Nothing of the strip's over it (view.sync shows them again).
     st = view.strip
     st.dead_group.hidden = True
-    st.finish_button.hidden = True
+    if st.finish_button is not None:
+        st.finish_button.hidden = True
     st.counter.hidden = True
     st.badge.hidden = True
     bg = view.lens_bg
@@ -128,7 +125,8 @@ def close_lens(view):
     view.lens_bg.hidden = True
     st = view.strip
     st.dead_group.hidden = not st.dead_end_shown
-    st.finish_button.hidden = not st.finish_shown
+    if st.finish_button is not None:
+        st.finish_button.hidden = not st.finish_shown
     st.counter.hidden = False  # update() hides it again where Finish or the panel is
     st.badge.hidden = False
     return 1 << col

@@ -51,14 +51,18 @@ class Table(TableView):
             return
         lay = self.layout
         hit = lay.hit(x, y)
-        if strip.finish_shown and strip.finish_button.hit(x, y):
+        if strip.finish_shown and strip.finish_button is not None and strip.finish_button.hit(x, y):
             hit = HIT_FINISH  # where there is no strip it stands over the felt
-        if hit == HIT_UNDO:
-            self.undo()  # which drops the selection too
-            return
-        if hit > HIT_UNDO:
+        src = self.sel_src
+        if hit >= HIT_UNDO:
             self.clear_selection()
-            if hit == HIT_MENU:
+            # With a card held, a button only lets go of it: a tap that misses a lit place
+            # beside Undo, Menu or Finish never takes a move back or leaves the table.
+            if src >= 0:
+                return
+            if hit == HIT_UNDO:
+                self.undo()
+            elif hit == HIT_MENU:
                 app.goto("menu")
             elif hit == HIT_FINISH and self.strip.finish_shown:
                 self.start_finish()
@@ -70,15 +74,27 @@ class Table(TableView):
         slot = hit
         idx = -1
         n = 0
-        src = self.sel_src
+        if src >= 0 and src < SLOT_FOUND and slot >= SLOT_FOUND and lay.found_x:
+            # The foundations' small cards are one place for a held card: its own suit's.
+            slot = SLOT_FOUND + (game.top(src) & 3)
         if slot < SLOT_CELL:
             n = game.column_len(slot)
             first = n - game.run_len(slot)
             # A long column's cards that cannot move show a smaller index: with nothing
-            # held, a tap on them opens the column whole at the full index (the lens).
-            if src < 0 and self.lens_bg is not None and lay.tight(n) and y < lay.card_y(first, n):
-                strip.narrow.open_lens(self, slot)
-                return
+            # held, a tap on them opens the column whole at the full index (the lens), but
+            # for the half target over the run, where a finger aimed at the run's first
+            # card lands too: there it picks the run, as a tap over a run does elsewhere.
+            if src < 0 and self.lens_bg is not None and lay.tight(n):
+                top = lay.card_y(first, n)
+                split = top - lay.target // 2
+                # The lens keeps half a target at the column's top (all of the covered
+                # cards where they take less).
+                least = lay.col_y + lay.target // 2
+                if split < least:
+                    split = least if least < top else top
+                if y < split:
+                    strip.narrow.open_lens(self, slot)
+                    return
             idx = lay.hit_column(y, n, first)
         if src >= 0:
             k = self.sel_n
@@ -177,7 +193,13 @@ class Table(TableView):
             app.daily_today()
 
     def tick(self, now_ms):
-        """Advance the finish animation."""
+        """Build Finish or the dead-end panel the last move asked for; advance the finish
+        animation."""
+        st = self.strip
+        if ((st.finish_shown and st.finish_button is None)
+                or (st.dead_end_shown and st.dead_edge is None)):
+            st.build(self.app.game)
+            self.app.dirty = True
         if self.finishing and ticks_diff(now_ms, self._finish_ms) >= FINISH_STEP_MS:
             self._finish_ms = now_ms
             self.finish_step()
@@ -201,7 +223,7 @@ class Table(TableView):
 
     def button_point(self, hit):
         """Return the centre of button HIT_UNDO, HIT_MENU or HIT_FINISH (where it is now)."""
-        if hit == HIT_FINISH:
-            b = self.strip.finish_button
+        b = self.strip.finish_button
+        if hit == HIT_FINISH and b is not None:
             return b.x + b.w // 2, b.y + b.h // 2
         return self.layout.button_point(hit)

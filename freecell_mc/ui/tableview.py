@@ -16,7 +16,10 @@ something changed, so a single-card move dirties little more than the card's old
 rectangles (plus the move counter). What a tap means is table.py's (Table is a TableView).
 """
 
+import array
+
 import displayio
+import terminalio
 
 from freecell_mc.compat import const
 from freecell_mc.ui import cardart, widgets
@@ -58,12 +61,16 @@ DEAD_END = "No moves left. Every cell is full and nothing fits. Undo a move or s
 DEAD_MORE = "No moves left. Tap for more."
 DEAD_SHORT = "No moves left."
 DEAD_SHORTEST = "No moves"
+# Where there is no strip (the Pynt) and the columns leave no room under their feet: the
+# word the top row's place between the cells and Undo holds at the text size.
+DEAD_STUCK = "Stuck"
 _DEAD_OPEN = const(2)  # Strip._dead_shown while the whole message is open over the columns
 
 _NO_PLACE = const(255)
 _MODE_COLUMN = const(0)
-_MODE_TOP = const(1)
-_MODE_TIGHT = const(2)  # a covered card of a long column: the smaller index (Layout.tight)
+_MODE_TIGHT = const(1)  # a covered card of a long column: the smaller index (Layout.tight)
+_MODE_TOP = const(2)  # a card in a cell or on a foundation: the modes above are a column's
+_MODE_SMALL = const(3)  # on a foundation in the block (Layout.found_x): index and bottom edge
 _FULL = const(0xFFFF)  # every slot
 
 
@@ -79,9 +86,11 @@ class Strip:
         self.lay = lay
         self.moves_text = None  # with no strip, the digits alone (narrow.py)
         if sw:
-            self.moves_text = widgets.Text("Moves", sx + sw // 2, lay.moves_y, scale=ts,
-                                           anchor=(0.5, 0.0), color=cardart.TEXT)
-            g.append(self.moves_text.group)
+            # A word that never changes: its glyph tiles in a scaled group, not a Text.
+            self.moves_text = t = displayio.Group(scale=ts)
+            t.append(widgets.glyph_tiles(terminalio.FONT, widgets.glyph_palette(cardart.TEXT),
+                                         "Moves", sx + sw // 2, lay.moves_y, ts))
+            g.append(t)
         self.counter = displayio.TileGrid(
             art.digits,
             pixel_shader=art.digit_palette,
@@ -98,29 +107,23 @@ class Strip:
         bh = lay.button_h
         bw = lay.button_w
         edge = 1 if sw else 0  # in the top row, blue on the felt: no room for an edge
-        self.finish_button = widgets.Button(lay.button_x(HIT_FINISH), lay.button_top(HIT_FINISH),
-                                            lay.width - lay.button_x(HIT_FINISH) if not sw else bw,
-                                            lay.target if not sw else bh, "Finish",
-                                            bid=HIT_FINISH, scale=ts, border=edge)
-        self.finish_button.set_state(widgets.HIGHLIGHT)
         self.undo_button = widgets.Button(lay.button_x(HIT_UNDO), lay.button_top(HIT_UNDO), bw,
                                           bh, "Undo", bid=HIT_UNDO, scale=ts, border=edge)
         self.menu_button = widgets.Button(lay.button_x(HIT_MENU), lay.button_top(HIT_MENU), bw,
                                           bh, "Menu", bid=HIT_MENU, scale=ts, border=edge)
-        for b in (self.finish_button, self.undo_button, self.menu_button):
+        for b in (self.undo_button, self.menu_button):
             g.append(b.group)
-        self.finish_button.hidden = True
+        # Finish, built when it first shows (update): late in a game, if at all; the table's
+        # heap until then is the one the long undo histories grow in.
+        self.finish_button = None
+        self.group = g
         # Dead end: a panel beside the table that covers no card, placed when the dead end
         # comes (dead_box): under the columns where their feet leave room, else in the
-        # strip where Finish would be. Built here, sized there.
+        # strip where Finish would be. Its group here, its edge, fill and words built at
+        # the first dead end (_place_dead): most tables never meet one, and the table's
+        # heap is the one the long undo histories grow in.
         self.dead_group = dg = displayio.Group()
-        self.dead_edge = widgets.rect(0, 0, 1, 1, cardart.FELT_LINE)
-        self.dead_fill = widgets.rect(0, 0, 1, 1, cardart.FELT_DARK)
-        dg.append(self.dead_edge)
-        dg.append(self.dead_fill)
-        self.dead_text = widgets.Text("", 0, 0, scale=ts, anchor=(0.5, 0.5),
-                                      color=cardart.TEXT)
-        dg.append(self.dead_text.group)
+        self.dead_edge = None
         dg.hidden = True
         g.append(dg)
         # No strip: the counter, Finish and the dead-end message beside the cards.
@@ -162,19 +165,24 @@ class Strip:
             self.undo_button.set_enabled(can)
         won = game.won()
         fin = (not won) and game.finish_available()
+        # Finish and the dead-end panel, when first wanted, are built by build(), which the
+        # table's tick calls in the same poll: here, under the move that wants them, their
+        # build would deepen the game's deepest path on the Python stack.
         if fin != self._finish_shown:
             self._finish_shown = fin
-            self.finish_button.hidden = not fin
+            if self.finish_button is not None:
+                self.finish_button.hidden = not fin
         dead = (not fin) and (not won) and game.dead_end()
         # A change of position (a move, an undo, another game loaded) also closes the
         # whole message a tap opened: the panel goes back to its place for the position.
         if dead != bool(self._dead_shown) or self._dead_shown == _DEAD_OPEN:
             self._dead_shown = dead
-            if dead:
+            ready = self.dead_edge is not None
+            if dead and ready:
                 self._place_dead(game)
             else:
                 self.dead_box = None
-            self.dead_group.hidden = not dead
+            self.dead_group.hidden = not (dead and ready)
         if self.narrow is not None:
             self.narrow.update(self, game)
 
@@ -215,12 +223,39 @@ class Strip:
             e.pixel_shader = widgets.solid(cardart.FELT_LINE)
             f.pixel_shader = widgets.solid(cardart.FELT_DARK)
 
+    def build(self, game):
+        """Build and show Finish or the dead-end panel, where update() wants one not built
+        yet (the table's tick calls it: a build a frame shallower than a move's)."""
+        lay = self.lay
+        if self._finish_shown and self.finish_button is None:
+            sw = lay.status_w
+            x = lay.button_x(HIT_FINISH)
+            self.finish_button = b = widgets.Button(
+                x, lay.button_top(HIT_FINISH), lay.button_w if sw else lay.width - x,
+                lay.button_h if sw else lay.target, "Finish", bid=HIT_FINISH,
+                scale=lay.text_scale, border=1 if sw else 0)
+            b.set_state(widgets.HIGHLIGHT)
+            self.group.append(b.group)
+        if self._dead_shown and self.dead_edge is None:
+            dg = self.dead_group
+            self.dead_edge = widgets.rect(0, 0, 1, 1, cardart.FELT_LINE)
+            self.dead_fill = widgets.rect(0, 0, 1, 1, cardart.FELT_DARK)
+            self.dead_text = widgets.Text("", 0, 0, scale=lay.text_scale, anchor=(0.5, 0.5),
+                                          color=cardart.TEXT)
+            dg.append(self.dead_edge)
+            dg.append(self.dead_fill)
+            dg.append(self.dead_text.group)
+            self._place_dead(game)
+            dg.hidden = False
+        if self.narrow is not None:
+            self.narrow.update(self, game)
+
     def tap(self, x, y, game):
         """Open the whole dead-end message on a tap on its shorter words, close it on the
         next tap; return True if the tap was the message's (it then does nothing else)."""
         shown = self._dead_shown
-        if not shown:
-            return False
+        if not shown or self.dead_edge is None:
+            return False  # none, or not built before this poll's tick
         if shown == _DEAD_OPEN:
             self._dead_shown = True
             self._place_dead(game)
@@ -253,9 +288,10 @@ def dead_box(lay, game):
     where the message needs more room than the table ever leaves) its first sentence
     there, with "Tap for more." where that fits too; else the strip between the counter
     and Undo, with as many of those words as fit: Finish never shows at a dead end, so
-    that place is free. With no strip, "No moves" under the columns too, else in the
-    bottom right corner, the counter's place, over the feet of the last columns (where
-    no index is). A tap on shorter words opens the whole message (Strip.tap).
+    that place is free. With no strip, "No moves" under the columns too, else "Stuck" in
+    the top row between the cells and Undo, over the foundations' block, which no dead
+    end changes. Fewer words than the whole message are a button (a tap on them opens
+    the whole message, Strip.tap): a target tall and wide at least.
     """
     for words in (DEAD_END, DEAD_MORE, DEAD_SHORT, DEAD_SHORTEST):
         if words is DEAD_SHORTEST and lay.status_w:
@@ -264,9 +300,8 @@ def dead_box(lay, game):
         if box is not None:
             return box
     if not lay.status_w:
-        from freecell_mc.ui import narrow
-
-        return narrow.corner(lay, DEAD_SHORTEST)
+        x = 4 * lay.top_pitch
+        return x, 0, lay.button_x0 - 2 - x, lay.col_y, DEAD_STUCK
     ts = lay.text_scale
     x = lay.button_x0
     w = lay.button_w
@@ -277,15 +312,21 @@ def dead_box(lay, game):
         # and a pixel more would leave the Titano's strip "No moves" for "No moves left.".
         text = widgets.wrap(words, (w - 6) // (FONT_W * ts))
         h = widgets.text_height(text, ts) + 4
+        if words is not DEAD_END and h < lay.target:
+            h = lay.target
         if h <= room and widgets.text_width(text, ts) <= w - 6:
             break
     return x, top + (room - h) // 2, w, h, text
 
 
 def _under_columns(lay, game, words):
-    """Return the box under the columns' feet that holds words with the most room, or None."""
+    """Return the box under the columns' feet that holds words with the most room, or None.
+
+    Fewer words than the whole message make a button: a target tall and wide at least.
+    """
     ts = lay.text_scale
     cw = FONT_W * ts
+    least = 0 if words is DEAD_END else lay.target
     best = None
     for a in range(8):
         low = lay.col_y
@@ -294,9 +335,11 @@ def _under_columns(lay, game, words):
             x = lay.column_x(a)
             w = lay.column_x(b) + lay.card_w - x
             text = widgets.wrap(words, (w - 8) // cw)
-            if widgets.text_width(text, ts) > w - 8:
+            if widgets.text_width(text, ts) > w - 8 or w < least:
                 continue
             h = widgets.text_height(text, ts) + 8
+            if h < least:
+                h = least
             # At least 2 pixels of felt between the panel and the longest column above it;
             # of the boxes that fit, the one with the most felt to spare, then the widest.
             spare = lay.height - 1 - low - h
@@ -335,6 +378,8 @@ class TableView:
         self._outline_lit = bytearray(16)
         for slot in range(16):
             rows = CARD_ROWS if slot < SLOT_CELL else lay.top_rows
+            if slot >= SLOT_FOUND and lay.found_x:
+                rows = 2  # the foundations' block: small cards
             t = displayio.TileGrid(
                 art.sheet,
                 pixel_shader=art.slot_palettes[0],
@@ -385,8 +430,9 @@ class TableView:
         self._mode = bytearray(b"\xff" * 52)
         self._pal = bytearray(52)
         self._hidden = bytearray(b"\x01" * 52)
-        self._x = [0] * 52
-        self._y = [0] * 52
+        # Signed 16-bit: 104 bytes each where a list of 52 ints takes 224.
+        self._x = array.array("h", [0]) * 52
+        self._y = array.array("h", [0]) * 52
         self.buf = bytearray(20)  # a column's cards (Game.column_cards), for the table and the lens
         self.strip = Strip(lay, art, g)
         # Selection: the slot and the number of cards held; the lit target mask.
@@ -445,10 +491,17 @@ class TableView:
                 t[0, 0] = T_RANK + r
                 t[1, 0] = T_SUIT + s
             # Between a roomy and a tight column only the index changes.
-            if old != _NO_PLACE and (old == _MODE_TOP) == (mode == _MODE_TOP):
+            if old < _MODE_TOP and mode < _MODE_TOP:
                 return
+            if mode == _MODE_SMALL:
+                t[0, 1] = T_BOTTOM_LEFT
+                t[1, 1] = T_BOTTOM_RIGHT
+                t[0, 2] = T_CLEAR
+                t[1, 2] = T_CLEAR
+                t[0, 3] = T_CLEAR
+                t[1, 3] = T_CLEAR
             # A card in a cell leaves out the plain strip when the top row has no room for it.
-            if mode != _MODE_TOP or self.layout.top_rows == CARD_ROWS:
+            elif mode != _MODE_TOP or self.layout.top_rows == CARD_ROWS:
                 t[0, 1] = T_LEFT
                 t[1, 1] = T_RIGHT
                 t[0, 2] = T_BIG_RANK + r
@@ -511,6 +564,7 @@ class TableView:
                     # lifted, the newest over its neighbours.
                     self.draw(b - 4, lay.slot_x(slot), top_y, slot, 0,
                               restack or self._slot[b - 4] != slot, _MODE_TOP)
+        found = _MODE_SMALL if lay.found_x else _MODE_TOP
         for s in range(4):
             slot = SLOT_FOUND + s
             if not (slots >> slot) & 1:
@@ -522,8 +576,8 @@ class TableView:
             for r in range(1, top + 1):
                 cid = ((r - 1) << 2) | s
                 if r == top:
-                    self.draw(cid, x, top_y, slot, r - 1, restack or self._slot[cid] != slot,
-                              _MODE_TOP)
+                    self.draw(cid, x, lay.slot_y(slot), slot, r - 1,
+                              restack or self._slot[cid] != slot, found)
                 else:
                     self._hide(cid)
         self.strip.update(game)

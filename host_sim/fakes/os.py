@@ -6,8 +6,9 @@ The drive is a FAT image laid out as CircuitPython formats the board's 8 MB flas
 makes, stats or removes there go through that FAT model, so a save costs the erases and
 the time it costs on the board. Writes fail with OSError(30) (EROFS) while code.py does
 not own the drive (boot.py did not remount it), as on the board; `sync` flushes the
-modelled flash cache; headless, `urandom` is a fixed sequence so a run repeats exactly.
-Everything else is the host's own os module.
+modelled flash cache; headless, `urandom` is a fixed sequence so a run repeats exactly;
+`getenv` reads the simulated drive's settings.toml, as CircuitPython reads CIRCUITPY's,
+never the host's environment. Everything else is the host's own os module.
 """
 
 import builtins
@@ -129,6 +130,73 @@ def urandom(n):
         out[i] = s & 0xFF
     sim.random_state = s
     return bytes(out)
+
+
+# What CircuitPython's os.getenv reads, at CIRCUITPY's top: "settings.toml", a long name,
+# which the FAT model (8.3 names only: host_sim/fat.py) knows by the short name FatFs gives
+# it in a folder without one like it.
+SETTINGS = "SETTIN~1.TOM"
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", '"': '"', "\\": "\\"}
+
+
+def getenv(key, default=None):
+    """os.getenv as CircuitPython 10 has it: the value of key in CIRCUITPY/settings.toml
+    (here the simulated drive's), always a string, else default.
+
+    The board reads the keys above the first [table], each `key = value`: a quoted value
+    with TOML's escapes, else the text up to a comment; a line it cannot read gives
+    nothing (tests/circuitpython/getenv.py in CircuitPython's sources).
+    """
+    sim = fakes.sim
+    vol = sim.volume() if sim is not None else None
+    if vol is None:
+        return default
+    try:
+        with vol.open(SETTINGS, "rb") as fh:
+            data = fh.read()
+    except OSError:
+        return default
+    for raw in data.decode("utf-8", "replace").splitlines():
+        line = raw.strip()
+        if line.startswith("["):
+            break
+        name, eq, value = line.partition("=")
+        if not eq or name.strip() != key:
+            continue
+        value = value.strip()
+        if value.startswith('"'):
+            return _quoted(value[1:], default)
+        value = value.partition("#")[0].strip()
+        return value if value else default
+    return default
+
+
+def _quoted(text, default):
+    """Return a basic TOML string's value from text after its opening quote, or default."""
+    out = []
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c == '"':
+            return "".join(out)
+        if c == "\\" and i + 1 < len(text):
+            e = text[i + 1]
+            if e in "uU":
+                n = 4 if e == "u" else 8
+                try:
+                    out.append(chr(int(text[i + 2:i + 2 + n], 16)))
+                except ValueError:
+                    return default
+                i += 2 + n
+                continue
+            if e not in _ESCAPES:
+                return default
+            out.append(_ESCAPES[e])
+            i += 2
+            continue
+        out.append(c)
+        i += 1
+    return default  # no closing quote
 
 
 def __getattr__(name):

@@ -6,7 +6,8 @@ readings (the real adafruit_touchscreen reads them), supervisor, time and rtc fo
 clock, board.DISPLAY for refreshes. The VM runs the board image's code.py as its main
 script, unchanged; the game's sleep after each poll (time.sleep) is where the session
 acts. `session.txt` in the current folder holds the display size, the mode, the seed of a
-fresh start and the board's id on its first line, then the steps, one a line (written by
+fresh start, the board's id and 1 where an ADT7410 answers on its I2C bus (read by
+bench/board.py, not here) on its first line, then the steps, one a line (written by
 bench/board.py, read a line at a time, so the steps cost the heap nothing):
 
     t CAPTION        tap the visible button with that caption on the current screen (or,
@@ -209,7 +210,9 @@ def _target(app, step):
     want = step[1]
     if scr is app.table:
         t = app.table.strip
-        buttons = (t.finish_button, t.undo_button, t.menu_button)
+        b = t.finish_button  # built when Finish first shows
+        buttons = (t.undo_button, t.menu_button) if b is None else (b, t.undo_button,
+                                                                      t.menu_button)
     else:
         buttons = scr.buttons
     # The exact caption, else the first that starts with it ("Continue" finds "Continue

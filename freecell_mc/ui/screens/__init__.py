@@ -7,7 +7,7 @@ it (app.py's _forget_screen), so the heap holds the code of the screen shown and
 """
 
 NAMES = ("menu", "keypad", "daily", "stats", "settings", "datepicker", "calibration", "result",
-         "notice", "confirm")
+         "notice", "confirm", "howto")
 
 
 def screen_class(name):

@@ -159,22 +159,42 @@ class Screen(widgets.Screen):
             ly = gy + self.page_rows * ch - 1 + m.gap
             dx = tw + m.gap
             dy = 0
-        self.group.append(widgets.rect(lx, ly, tw, lh + 4, widgets.FILL_ON))
-        self.count = self.add_text("won", lx + tw // 2, ly + (lh + 4) // 2, scale=ts,
-                                   anchor=(0.5, 0.5))
-        lx += dx
-        ly += dy
-        self.group.append(widgets.rect(lx, ly, tw, lh + 4, widgets.GOLD))
-        self.group.append(widgets.rect(lx + 2, ly + 2, tw - 4, lh, widgets.FILL))
-        self.add_text("today", lx + tw // 2, ly + (lh + 4) // 2, scale=ts, anchor=(0.5, 0.5))
-        lx += dx
-        ly += dy
         # The day whose game is saved unfinished wears a white bar: tapping it continues
         # that game, tapping another day would first ask whether to give it up.
         self.bar_h = max(3, ch // 9)
-        self.group.append(widgets.rect(lx, ly, tw, lh + 6 + self.bar_h, widgets.FILL))
-        self.group.append(widgets.rect(lx + 3, ly + lh + 4, tw - 6, self.bar_h, widgets.FG))
-        self.add_text("started", lx + tw // 2, ly + 2 + lh // 2, scale=ts, anchor=(0.5, 0.5))
+        if weeks:
+            self.group.append(widgets.rect(lx, ly, tw, lh + 4, widgets.FILL_ON))
+            self.count = self.add_text("won", lx + tw // 2, ly + (lh + 4) // 2, scale=ts,
+                                       anchor=(0.5, 0.5))
+            lx += dx
+            ly += dy
+            self.group.append(widgets.rect(lx, ly, tw, lh + 4, widgets.GOLD))
+            self.group.append(widgets.rect(lx + 2, ly + 2, tw - 4, lh, widgets.FILL))
+            self.add_text("today", lx + tw // 2, ly + (lh + 4) // 2, scale=ts,
+                          anchor=(0.5, 0.5))
+            lx += dx
+            ly += dy
+            self.group.append(widgets.rect(lx, ly, tw, lh + 6 + self.bar_h, widgets.FILL))
+            self.group.append(widgets.rect(lx + 3, ly + lh + 4, tw - 6, self.bar_h,
+                                           widgets.FG))
+            self.add_text("started", lx + tw // 2, ly + 2 + lh // 2, scale=ts,
+                          anchor=(0.5, 0.5))
+        else:
+            # In a row under the grid, words wearing the marks looked like buttons (and a
+            # tap did nothing): there each mark is a small cell, its word beside it, as a
+            # legend reads. "30 won" is the widest count.
+            sq = lh
+            self.group.append(widgets.rect(lx, ly, sq, sq, widgets.FILL_ON))
+            self.count = self.add_text("won", lx + sq + 4, ly + sq // 2, scale=ts,
+                                       anchor=(0.0, 0.5))
+            lx += sq + 4 + widgets.text_width("30 won", ts) + m.gap
+            self.group.append(widgets.rect(lx, ly, sq, sq, widgets.GOLD))
+            self.group.append(widgets.rect(lx + 2, ly + 2, sq - 4, sq - 4, widgets.FILL))
+            self.add_text("today", lx + sq + 4, ly + sq // 2, scale=ts, anchor=(0.0, 0.5))
+            lx += sq + 4 + widgets.text_width("today", ts) + m.gap
+            self.group.append(widgets.rect(lx, ly, sq, sq, widgets.FILL))
+            self.group.append(widgets.rect(lx + 2, ly + sq - 5, sq - 4, 3, widgets.FG))
+            self.add_text("started", lx + sq + 4, ly + sq // 2, scale=ts, anchor=(0.0, 0.5))
         self.bar = widgets.rect(0, 0, cw - z - 8, self.bar_h, widgets.FG)
         self.bar.hidden = True
         self.group.append(self.bar)
@@ -182,8 +202,11 @@ class Screen(widgets.Screen):
         self.page = None
         if weeks:
             bh = m.button_h
-            self.add_button(_TODAY, sx, h - m.margin - 2 * bh - m.gap, sw, bh, "Today")
-            self.add_button(_BACK, sx, h - m.margin - bh, sw, bh, "Back")
+            # One caption size for both, the one "Today" fits (the PyPortal's 1, where
+            # "Back" alone would be 2).
+            s = widgets.fit_scale("Today", sw - 6, bh - 4)
+            self.add_button(_TODAY, sx, h - m.margin - 2 * bh - m.gap, sw, bh, "Today", scale=s)
+            self.add_button(_BACK, sx, h - m.margin - bh, sw, bh, "Back", scale=s)
         else:
             bh = m.target
             self.add_button(_BACK, sx, m.margin // 2, bw, bh, "Back")
@@ -227,18 +250,33 @@ class Screen(widgets.Screen):
         for i in range(cal.n):
             r, c = cal.cell(i)
             text = cal.label(i)
-            # "1 Nov" where a month begins; in a narrow cell the month goes under the day,
-            # and where two lines do not fit either, the day stands alone and the months
-            # are named beside the grid.
-            if widgets.text_width(text, ts) > cw - z - 6:
-                if (12 + 15) * ts <= ch - z - 4:
-                    text = text.replace(" ", "\n")
-                else:
-                    text = text.split(" ")[0]
             # Where the page shown puts it; turning the page moves it.
             r -= self.first_row
             cx = self.gx + c * cw + (cw - z) // 2
             cy = self.gy + r * ch + (ch - z) // 2
+            # "1 Nov" where a month begins; in a narrow cell the month goes under the day,
+            # two lines of text, else under the day's digits (their inks closer than two
+            # lines: the Titano's), and where neither fits the day stands alone and the
+            # months are named beside the grid.
+            if widgets.text_width(text, ts) > cw - z - 6:
+                if (12 + 15) * ts <= ch - z - 4:
+                    text = text.replace(" ", "\n")
+                else:
+                    text, _, month = text.partition(" ")
+                    # The digits' ink, a gap, the month's ink (rows 2..9 of the font's 12,
+                    # to 11 with a descender: May, Aug, Sep), a pixel of fill inside the
+                    # 2-pixel frame above and below.
+                    low = 2 if "g" in month or "p" in month or "y" in month else 0
+                    block = 0 if art is None else art.digit_h + (10 + low) * ts
+                    if art is not None and block + 6 <= ch - z:
+                        top = cy - block // 2
+                        label = displayio.Group()
+                        label.append(digits(art, text, cx, top + art.digit_h // 2))
+                        label.append(widgets.Text(month, cx, top + art.digit_h + 6 * ts,
+                                                  scale=ts, anchor=(0.5, 0.5)).group)
+                        label.hidden = not 0 <= r < self.page_rows
+                        labels.append(label)
+                        continue
             if art is not None and text.isdigit() and len(text) * art.digit_w <= cw - z - 6:
                 label = digits(art, text, cx, cy)
             else:

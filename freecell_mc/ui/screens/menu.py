@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""The menu: continue, new deal, replay, daily, enter a code, statistics, settings."""
+"""The menu: continue, new deal, replay, daily, enter a code, statistics, settings, how to
+play."""
 
 from freecell_mc import dates
 from freecell_mc.compat import const
@@ -16,6 +17,7 @@ _SETTINGS = const(7)
 _OTHER = const(8)
 _MORE = const(9)  # to the second page, where the height holds fewer rows than the menu has
 _PAGE_BACK = const(10)
+_HOWTO = const(11)
 
 _LABELS = (
     (_NEW, "New deal"),
@@ -24,6 +26,7 @@ _LABELS = (
     (_CODE, "Enter code"),
     (_STATS, "Statistics"),
     (_SETTINGS, "Settings"),
+    (_HOWTO, "How to play"),
 )
 _FIRST_PAGE = const(3)  # the labels the first of two pages keeps, beside More
 
@@ -174,6 +177,8 @@ class Screen(widgets.Screen):
             app.goto("stats")
         elif bid == _SETTINGS:
             app.goto("settings")
+        elif bid == _HOWTO:
+            app.goto("howto")
 
     def key(self, k):
         """Esc and Enter go back to the table (Esc from a second page to the first); N, R, D act."""

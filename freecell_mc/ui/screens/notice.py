@@ -5,7 +5,8 @@ The saves tell one message at most per start (Saves.load in saves/policy.py), so
 two parts (a form feed between them); this screen shows it before anything else, a page at
 a time, and the last OK goes on to where the start was going (the date picker, a won
 game's result, or the table). A part longer than the room above OK (the Pynt's larger
-button leaves four lines) takes as many whole sentences as fit, the rest on the next page.
+button leaves four lines) takes as many whole sentences as fit, the rest on the next page;
+the button says More until the last page, OK there.
 """
 
 from freecell_mc.ui import widgets
@@ -54,6 +55,8 @@ class Screen(widgets.Screen):
         shown, more = self._page(part)
         self.rest = more + "\f" + rest if more and rest else more or rest
         self.body.set(shown)
+        # A page with more after it says so on its button (the Pynt's notices take two).
+        self.ok.set_text("More" if self.rest else "OK")
         return True
 
     def _page(self, part):

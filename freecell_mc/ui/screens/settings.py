@@ -21,7 +21,7 @@ _ROWS = (
     ("Take back", "cards from foundations"),
     ("4 colours", "a colour for each suit"),
     ("USB updates", "takes effect after a reset"),
-    ("Touch", "calibrate the screen"),
+    ("Touch screen", "when taps miss their mark"),
     ("Dim after", "without a touch"),
     ("Screen off after", "saved first; a touch wakes it"),
 )

@@ -196,6 +196,7 @@ def main():
             ("notice", {"text": "The newest save could not be read; an older one was."}),
             ("confirm", {"text": "Deal #1 has 3 moves. Give it up?", "short": "Give up?",
                          "yes": "Play deal #2", "keep": "Continue deal #1", "back": True}),
+            ("howto", {"page": 1}),
             ("table", {}),
     ):
         seen.append(visit(app, name, kw))

@@ -78,6 +78,7 @@ def main():
     emit("pick", [worst, table.sel_src])
     game.load(notation.parse_board(data["finish"], 4), 99)
     table.redraw()
+    table.tick(0)  # the poll's tick builds Finish, asked for by the redraw
     most = 0
     for _ in range(3):
         gc.collect()

@@ -155,10 +155,16 @@ def main():
             w = saves.writes
             look = saves._check_ms
             todo = (saves._todo, saves._todo_at)
+            unbuilt = table.strip.finish_button is None
             gc.collect()
             gc.disable()
             n = poll(app)
             gc.enable()
+            if unbuilt and table.strip.finish_button is not None:
+                # The tick after the move that first brings Finish builds its button: once
+                # a table, not an idle poll's cost.
+                emit("finish_poll", n)
+                continue
             if (saves._todo, saves._todo_at) != todo:
                 # An erase ahead in a quiet moment: flash work, not an idle poll (the
                 # first opens the save file for writing).
