@@ -1081,17 +1081,37 @@ def _report(out, image, tmp):
                   % (sum(n for _, n in kept[1:]), kept[1][1], kept[2][1], kept[3][1]))
 
 
-def build_parser():
-    """Return the command line's parser: where CircuitPython's VM and mpy-cross are."""
-    from host_sim import options
-
-    ap = options.Parser(prog="python -m bench.board", description=__doc__.split("\n")[0])
+def add_tool_options(ap):
+    """Add the options that say where CircuitPython's VM and mpy-cross are to parser ap."""
     ap.add_argument("--circuitpython", metavar="PATH",
                     help="CircuitPython's VM (else $%s, else the tools folder: "
                     "tools/cptools.py)" % cptools.VM_VAR)
     ap.add_argument("--mpy-cross", metavar="PATH",
                     help="CircuitPython's mpy-cross for %s (else $%s, else the tools folder)"
                     % (cptools.VM_TARGET, cptools.MPY_CROSS_VAR))
+
+
+def find_tools(args):
+    """Return (vm, mpy_cross), the paths of the tools args name or the tools folder holds.
+
+    Raises cptools.ToolError. Both are found and checked before the first run; one given by
+    an option first, so that a wrong path is told even where the other tool is missing.
+    """
+    found = {}
+    for key, path, find in sorted((("vm", args.circuitpython, find_vm),
+                                   ("mpy_cross", args.mpy_cross,
+                                    lambda p: cptools.find_mpy_cross(cptools.VM_TARGET, p)[0])),
+                                  key=lambda t: t[1] is None):
+        found[key] = find(path)
+    return found["vm"], found["mpy_cross"]
+
+
+def build_parser():
+    """Return the command line's parser: where CircuitPython's VM and mpy-cross are."""
+    from host_sim import options
+
+    ap = options.Parser(prog="python -m bench.board", description=__doc__.split("\n")[0])
+    add_tool_options(ap)
     return ap
 
 
@@ -1099,21 +1119,11 @@ def main(argv=None):
     """Print the board section; return the exit code (2: bad arguments or tools)."""
     ap = build_parser()
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
-
-    def mpy_cross(path):
-        return cptools.find_mpy_cross(cptools.VM_TARGET, path)[0]
-
-    found = {}
     try:
-        # Both tools are found and checked before the first run; one given by an option
-        # first, so that a wrong path is told even where the other tool is missing.
-        for key, path, find in sorted((("vm", args.circuitpython, find_vm),
-                                       ("mpy_cross", args.mpy_cross, mpy_cross)),
-                                      key=lambda t: t[1] is None):
-            found[key] = find(path)
+        vm, mpy_cross = find_tools(args)
     except cptools.ToolError as e:
         ap.refuse(e)
-    run(sys.stdout, found["vm"], found["mpy_cross"])
+    run(sys.stdout, vm, mpy_cross)
     return 0
 
 

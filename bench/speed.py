@@ -1129,11 +1129,7 @@ def build_parser():
                     help="measure this board (repeatable; default: all three)")
     ap.add_argument("--quick", action="store_true",
                     help="a short session: a few moves and screens (for the tests)")
-    ap.add_argument("--circuitpython", metavar="PATH",
-                    help="CircuitPython's VM (else $%s, else the tools folder)" % cptools.VM_VAR)
-    ap.add_argument("--mpy-cross", metavar="PATH",
-                    help="CircuitPython's mpy-cross for %s (else $%s, else the tools folder)"
-                    % (cptools.VM_TARGET, cptools.MPY_CROSS_VAR))
+    cpvm.add_tool_options(ap)
     return ap
 
 
@@ -1141,23 +1137,13 @@ def main(argv=None):
     """Print the section; return the exit code (2: bad arguments or missing tools)."""
     ap = build_parser()
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
-
-    def mpy_cross(path):
-        return cptools.find_mpy_cross(cptools.VM_TARGET, path)[0]
-
-    found = {}
     try:
-        # A tool given by an option is checked first, so that a wrong path is told even
-        # where another tool is missing (as bench/board.py does).
-        for key, path, find in sorted((("vm", args.circuitpython, cpvm.find_vm),
-                                       ("mpy_cross", args.mpy_cross, mpy_cross)),
-                                      key=lambda t: t[1] is None):
-            found[key] = find(path)
+        vm, mpy_cross = cpvm.find_tools(args)
         find_valgrind()
         find_pystone()
     except cptools.ToolError as e:
         ap.refuse(e)
-    run(sys.stdout, found["vm"], found["mpy_cross"], args.board, args.quick)
+    run(sys.stdout, vm, mpy_cross, args.board, args.quick)
     return 0
 
 

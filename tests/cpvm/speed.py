@@ -54,6 +54,12 @@ def _draw():
     os.putenv(_ENV, "")
 
 
+def _passed(name):
+    """Return a property that reads and sets the real display's attribute name."""
+    return property(lambda self: getattr(self.display, name),
+                    lambda self, value: setattr(self.display, name, value))
+
+
 class Display:
     """board.DISPLAY: a real busdisplay.BusDisplay whose refresh() is marked as drawing.
 
@@ -74,29 +80,9 @@ class Display:
         _game()
         return r
 
-    @property
-    def root_group(self):
-        return self.display.root_group
-
-    @root_group.setter
-    def root_group(self, group):
-        self.display.root_group = group
-
-    @property
-    def auto_refresh(self):
-        return self.display.auto_refresh
-
-    @auto_refresh.setter
-    def auto_refresh(self, on):
-        self.display.auto_refresh = on
-
-    @property
-    def brightness(self):
-        return self.display.brightness
-
-    @brightness.setter
-    def brightness(self, value):
-        self.display.brightness = value
+    root_group = _passed("root_group")
+    auto_refresh = _passed("auto_refresh")
+    brightness = _passed("brightness")
 
 
 # -- the stand-ins, wrapped -----------------------------------------------------------------
