@@ -233,9 +233,8 @@ class Strip:
             self.finish_button = b = widgets.Button(
                 x, lay.button_top(HIT_FINISH), lay.button_w if sw else lay.width - x,
                 lay.button_h if sw else lay.target, "Finish", bid=HIT_FINISH,
-                scale=lay.text_scale, border=1 if sw else 0)
+                scale=lay.text_scale, border=1 if sw else 0, group=self.group)
             b.set_state(widgets.HIGHLIGHT)
-            self.group.append(b.group)
         if self._dead_shown and self.dead_edge is None:
             dg = self.dead_group
             self.dead_edge = widgets.rect(0, 0, 1, 1, cardart.FELT_LINE)

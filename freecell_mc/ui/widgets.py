@@ -306,7 +306,7 @@ class Button:
     draws numbers in one TileGrid, a fraction of a Text). `text` still names the button.
     """
 
-    def __init__(self, x, y, w, h, text="", bid=0, scale=0, border=1, label=True):
+    def __init__(self, x, y, w, h, text="", bid=0, scale=0, border=1, label=True, group=None):
         """Build the button's Group (its edge, its fill and its caption) at x, y.
 
         :param int x: the left edge, in screen pixels
@@ -320,6 +320,12 @@ class Button:
             and set_text fits it again
         :param int border: the white edge's width in pixels (0: none)
         :param bool label: False draws no caption (the screen draws what the button shows)
+        :param group: a Group on the display to put the button in before its shapes (None:
+            the caller appends `self.group`). displayio places a vectorio shape when it
+            joins a group; in a group not yet on the display it is placed nowhere, and when
+            that group joins the display the shape's area is redrawn from the screen's
+            top-left corner to its far one: a button added to a shown screen so draws up to
+            half of it.
         """
         self.x = x
         self.y = y
@@ -332,6 +338,8 @@ class Button:
         self._border = border
         pal = button_palette()
         self.group = displayio.Group()
+        if group is not None:
+            group.append(self.group)
         if border:
             self._edge = vectorio.Rectangle(
                 pixel_shader=pal, width=w, height=h, x=x, y=y, color_index=_BORDER_INDEX
