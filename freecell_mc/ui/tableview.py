@@ -108,11 +108,11 @@ class Strip:
         bw = lay.button_w
         edge = 1 if sw else 0  # in the top row, blue on the felt: no room for an edge
         self.undo_button = widgets.Button(lay.button_x(HIT_UNDO), lay.button_top(HIT_UNDO), bw,
-                                          bh, "Undo", bid=HIT_UNDO, scale=ts, border=edge)
+                                          bh, "Undo", bid=HIT_UNDO, scale=ts, border=edge,
+                                          group=g)
         self.menu_button = widgets.Button(lay.button_x(HIT_MENU), lay.button_top(HIT_MENU), bw,
-                                          bh, "Menu", bid=HIT_MENU, scale=ts, border=edge)
-        for b in (self.undo_button, self.menu_button):
-            g.append(b.group)
+                                          bh, "Menu", bid=HIT_MENU, scale=ts, border=edge,
+                                          group=g)
         # Finish, built when it first shows (update): late in a game, if at all; the table's
         # heap until then is the one the long undo histories grow in.
         self.finish_button = None

@@ -501,9 +501,9 @@ class Screen:
     def add_button(self, bid, x, y, w, h, text, scale=0, border=1, label=True):
         """Build a Button (its parameters are the Button's), add it to the screen and return
         it; a tap on it calls pressed(bid)."""
-        b = Button(x, y, w, h, text, bid=bid, scale=scale, border=border, label=label)
+        b = Button(x, y, w, h, text, bid=bid, scale=scale, border=border, label=label,
+                   group=self.group)
         self.buttons.append(b)
-        self.group.append(b.group)
         return b
 
     def add_text(self, text, x, y, scale=1, color=FG, anchor=(0.0, 0.0)):
