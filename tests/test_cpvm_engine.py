@@ -9,6 +9,7 @@ allocates a byte, with CircuitPython's own 31-bit small ints and long ints.
 
 import pytest
 
+from freecell_mc.rules import engine
 from solutions import fcs_solutions
 from test_micropython import MP, run_cpython
 
@@ -37,12 +38,12 @@ def test_engine_operations_allocate_nothing(cp_image, tmp_path):
         assert got["count"][op] > 0, "never measured " + op
         assert worst == 0, "%s allocates %d bytes" % (op, worst)
     assert got["count"]["move"] >= 100 and got["count"]["undo"] >= 10
-    # The one documented exception: past 2,048 moves the undo log grows by one chunk of
-    # 512 moves (768 bytes) at the first move of each, and undo back to the deal allocates
-    # nothing.
+    # The one documented exception: past 2,048 moves the undo log grows by one chunk
+    # (engine.CHUNK_MOVES moves in CHUNK_BYTES) at the first move of each, and undo back to
+    # the deal allocates nothing.
     grew = got["long_game"]["grew"]
-    assert [i for i, _ in grew] == [2048, 2560, 3072]
-    assert all(768 <= nbytes <= 768 + 64 for _, nbytes in grew), grew
+    assert [i for i, _ in grew] == list(range(engine.LOG_MOVES, 3100, engine.CHUNK_MOVES))
+    assert all(engine.CHUNK_BYTES <= nbytes <= engine.CHUNK_BYTES + 64 for _, nbytes in grew), grew
     assert got["long_game"]["undo_worst"] == 0
     # A game set aside for the other slot hands its undo log over whole: what it allocates
     # is its 68-byte position and short lists, no more at 3,100 moves than at one (where

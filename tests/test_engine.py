@@ -232,8 +232,9 @@ def test_undo_log_costs_1_5_bytes_a_move_and_a_new_deal_gives_the_growth_back():
     assert first * 2 == 3 * engine.LOG_MOVES
     shuttle(g, 5000)
     held = sum(len(c) for c in g._log)
-    # Whole chunks only: 5,000 moves in 10 chunks of 512, two moves in three bytes.
-    assert held == engine.CHUNK_BYTES * 10 and engine.CHUNK_BYTES * 2 == 3 * engine.CHUNK_MOVES
+    # Whole chunks only: 5,000 moves in as many chunks as they fill, two moves in three bytes.
+    chunks = -(-5000 // engine.CHUNK_MOVES)
+    assert held == engine.CHUNK_BYTES * chunks and engine.CHUNK_BYTES * 2 == 3 * engine.CHUNK_MOVES
     g.load(bytes(g.pos), 7)
     assert sum(len(c) for c in g._log) == first and g.history_len() == 0
 
@@ -249,11 +250,12 @@ def test_with_no_heap_left_the_oldest_moves_are_forgotten_not_the_move(monkeypat
     monkeypatch.setattr(engine, "bytearray", no_heap, raising=False)
     shuttle(g, 100, snapshots)  # the move after the 2,048th finds no heap for a chunk
     assert g.moves == 2148
-    # The oldest 512 moves made room: the newest 1,636 can still be taken back, in order.
-    assert g.history_len() == 2148 - engine.CHUNK_MOVES
-    for k in range(2148, 512, -1):
+    # The oldest chunk's moves made room: the newer ones can still be taken back, in order.
+    oldest = engine.CHUNK_MOVES
+    assert g.history_len() == 2148 - oldest
+    for k in range(2148, oldest, -1):
         assert g.undo() and bytes(g.pos) == snapshots[k - 1]
-    assert not g.undo() and g.moves == 512
+    assert not g.undo() and g.moves == oldest
 
 
 @pytest.mark.parametrize("n", [1, 2, 5, 13])
@@ -319,11 +321,12 @@ def test_fit_takes_the_part_of_a_run_that_fits():
 def test_a_kept_history_changes_hands_whole_and_undoes_to_the_deal_once_resumed():
     g = shuttle_game()
     snapshots = {0: bytes(g.pos)}
-    shuttle(g, 2600, snapshots)  # beyond the first 4 chunks: 6 chunks in the log
+    shuttle(g, 2600, snapshots)  # beyond the chunks the game began with
     log = g._log
     kept = play.keep(g, [])
     # The log itself is kept, not a copy of it; the game goes on with an empty one.
-    assert kept[2] is log and kept[3] == 2600 and len(log) == 6 and g._log == []
+    assert len(log) == -(-2600 // engine.CHUNK_MOVES) > engine.LOG_MOVES // engine.CHUNK_MOVES
+    assert kept[2] is log and kept[3] == 2600 and g._log == []
     assert kept[0] == g.pos and kept[1] == g.moves == 2600 and g.history_len() == 0
     pos, moves = bytes(g.pos), g.moves
     # Another game is played in the same Game meanwhile, then this one is loaded again.
@@ -339,16 +342,18 @@ def test_a_kept_history_changes_hands_whole_and_undoes_to_the_deal_once_resumed(
 
 def test_a_short_history_takes_only_the_chunks_its_moves_fill():
     g = shuttle_game()
-    shuttle(g, 600)  # two chunks of the four
+    shuttle(g, 600)  # the first few chunks of those the game began with
     chunks = list(g._log)
+    used = -(-600 // engine.CHUNK_MOVES)
+    assert used < len(chunks)
     kept = play.keep(g, [])
-    assert kept[2] == chunks[:2] and sorted(map(id, g._log)) == sorted(map(id, chunks[2:]))
+    assert kept[2] == chunks[:used] and sorted(map(id, g._log)) == sorted(map(id, chunks[used:]))
     pos, moves = bytes(g.pos), g.moves
     g.deal(deals.ms_deck(5))
     g.load(pos, moves)
-    # Taken back, the history's log gets the game's empty chunks up to the four it began with.
+    # Taken back, the history's log gets the game's empty chunks up to those it began with.
     assert play.resume(g, kept) is not None and g.history_len() == 600
-    assert len(g._log) == 4 and all(any(c is k for k in chunks) for c in g._log)
+    assert len(g._log) == len(chunks) and all(any(c is k for k in chunks) for c in g._log)
 
 
 def test_a_kept_history_is_refused_by_another_position_or_move_count():

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from bench.board import json_results as results
-from freecell_mc.rules import deals
+from freecell_mc.rules import deals, engine
 from solutions import fcs_solutions
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -227,12 +227,12 @@ def test_engine_operations_allocate_nothing(tmp_path):
         assert got["count"][op] > 0, "never measured " + op
         assert got["worst"][op] == 0, "%s allocates %d bytes" % (op, got["worst"][op])
     assert got["count"]["move"] >= 100 and got["count"]["undo"] >= 10
-    # The one documented exception: a game past 2,048 moves gets one more 768-byte chunk of
-    # undo log at the first move of each 512 (1.5 bytes a move), and undo back to the deal
-    # allocates nothing.
+    # The one documented exception: a game past 2,048 moves gets one more chunk of undo log
+    # at the first move of each engine.CHUNK_MOVES (1.5 bytes a move), and undo back to the
+    # deal allocates nothing.
     grew = got["long_game"]["grew"]
-    assert [i for i, _ in grew] == [2048, 2560, 3072]
-    assert all(768 <= nbytes <= 768 + 64 for _, nbytes in grew), grew
+    assert [i for i, _ in grew] == list(range(engine.LOG_MOVES, 3100, engine.CHUNK_MOVES))
+    assert all(engine.CHUNK_BYTES <= nbytes <= engine.CHUNK_BYTES + 64 for _, nbytes in grew), grew
     assert got["long_game"]["undo_worst"] == 0
     # A game set aside for the other slot hands its undo log over whole: what it allocates
     # is its 68-byte position and short lists, no more at 3,100 moves than at one (where

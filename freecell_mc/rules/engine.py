@@ -13,13 +13,13 @@ The whole mutable position is one bytearray(68) (a card byte is ``rank << 2 | su
 
 Slots are small ints: 0..7 columns, 8..11 cells, 12..15 the foundation of suit slot - 12.
 A move (src, dst, n) is logged in 12 bits, ``src << 4 | dst`` in a byte and ``n`` (1..13) in
-half of one, two moves in 3 bytes; undo replays it backwards. The log is a list of 768-byte
-chunks (512 moves each): the first LOG_MOVES moves of a game go into chunks allocated with
-the Game, and a longer game gets one more chunk per 512 moves (1.5 bytes a move, amortised),
+half of one, two moves in 3 bytes; undo replays it backwards. The log is a list of 384-byte
+chunks (256 moves each): the first LOG_MOVES moves of a game go into chunks allocated with
+the Game, and a longer game gets one more chunk per 256 moves (1.5 bytes a move, amortised),
 so undo reaches back to the deal however long the game. Should the heap refuse a chunk,
-the oldest one is reused and its 512 moves are forgotten instead of the move failing.
+the oldest one is reused and its 256 moves are forgotten instead of the move failing.
 Every method after ``deal``/``load`` allocates nothing on MicroPython (but for that one
-chunk per 512 moves beyond LOG_MOVES): loops over range(), small-int bit masks,
+chunk per 256 moves beyond LOG_MOVES): loops over range(), small-int bit masks,
 preallocated scratch buffers.
 """
 
@@ -38,19 +38,20 @@ NCOLS = const(8)
 MAX_CELLS = const(4)
 SLOTS = const(16)
 
-# Undo log chunks: 512 moves, two in 3 bytes (a pair: the first's src << 4 | dst, both
+# Undo log chunks: 256 moves, two in 3 bytes (a pair: the first's src << 4 | dst, both
 # counts of cards as the low and high halves of a byte, the second's src << 4 | dst), so
-# 768 bytes: small enough for a fragmented heap to find, large enough that a chunk's own
-# object header (16 bytes) stays near 2% of it. At 2 bytes a move the chunks were 1 KB,
-# and the day of play, two slots of 2,000 moves, held 2 KB more of them.
-CHUNK_MOVES = const(512)
-CHUNK_BYTES = const(768)
-_CHUNK_SHIFT = const(9)
-_CHUNK_MASK = const(511)
+# 384 bytes: small enough for a fragmented heap to find, large enough that a chunk's own
+# object header (16 bytes) stays near 4% of it. With 768-byte chunks of 512 moves the day
+# of play's Titano lost a chunk of its history at a heap of 128,256 bytes (a 768-byte gap
+# was not there); with 384 every heap from 128,000 up runs (docs/memory.md).
+CHUNK_MOVES = const(256)
+CHUNK_BYTES = const(384)
+_CHUNK_SHIFT = const(8)
+_CHUNK_MASK = const(255)
 # Moves logged without any allocation while playing (the SPEC asks that at least 2,000 be
 # kept; beyond them the log grows).
 LOG_MOVES = const(2048)
-_FIRST_CHUNKS = const(4)
+_FIRST_CHUNKS = const(8)
 
 # All foundations full: 52 cards home.
 _ALL_HOME = const(52)
@@ -404,7 +405,7 @@ class Game:
         except MemoryError:
             if not log:
                 raise  # a log handed over empty (trade_history) and no chunk to start it
-            # No heap for more history: the oldest 512 moves make room for the next ones.
+            # No heap for more history: the oldest chunk's moves make room for the next ones.
             # The chunks rotate by assignment, which needs no heap at all.
             first = log[0]
             last = len(log) - 1
