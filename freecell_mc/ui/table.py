@@ -30,6 +30,9 @@ class Table(TableView):
         """Redraw everything from the position (new deal, loaded game, many undos)."""
         self.clear_selection()
         self.finishing = False
+        # Its slot in the table's dict now, while the heap is the table's build's: set first
+        # by Finish, late in a long game, the dict's growth found no room on the Titano.
+        self._finish_ms = 0
         self.set_cells(self.app.game.cells)
         self.sync(restack=True)  # every slot
 
